@@ -1,0 +1,23 @@
+/** Unit tests beside the source; the e2e suite runs twice: on embedded PGlite and on the PostgreSQL service. */
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
+const e2e = (db) => ({
+  displayName: `e2e-${db}`,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': tsJest },
+  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+  setupFiles: [`<rootDir>/test/support/env-${db}.ts`],
+});
+
+module.exports = {
+  testTimeout: 60000,
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': tsJest },
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    e2e('pglite'),
+    e2e('postgres'),
+  ],
+};

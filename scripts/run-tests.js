@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: makes sure the PostgreSQL service is up (the e2e suite runs on it and on PGlite), then runs
+// every Jest project and ends with one plain summary line. Extra arguments go to Jest.
+const { spawnSync, execSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const { Client } = require('pg');
+
+const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+async function postgresReachable() {
+  const client = new Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function tryStartPostgres() {
+  try {
+    const versions = fs.readdirSync('/etc/postgresql');
+    for (const v of versions) {
+      execSync(`pg_ctlcluster --skip-systemctl-redirect ${v} main start`, { stdio: 'inherit' });
+    }
+  } catch (err) {
+    process.stderr.write(`Could not start PostgreSQL: ${err.message}\n`);
+  }
+}
+
+async function main() {
+  if (!(await postgresReachable())) {
+    process.stderr.write(`PostgreSQL is not reachable at ${ADMIN_URL}; trying to start the local service\n`);
+    tryStartPostgres();
+    for (let i = 0; i < 20 && !(await postgresReachable()); i++) await new Promise((r) => setTimeout(r, 500));
+    if (!(await postgresReachable())) {
+      process.stderr.write('PostgreSQL is still not reachable: set TEST_ADMIN_DATABASE_URL to a server the tests may create databases on.\n');
+      process.exit(1);
+    }
+  }
+  const report = path.join(os.tmpdir(), `commerce-api-jest-${process.pid}.json`);
+  const jest = require.resolve('jest/bin/jest');
+  // PGlite loads its WebAssembly build with a dynamic import(), which Jest's VM only allows with this flag.
+  const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--ci', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...process.argv.slice(2)];
+  const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+  let summary = '';
+  try {
+    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+    summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`;
+    if (r.numPendingTests) summary += `, ${r.numPendingTests} skipped`;
+    fs.unlinkSync(report);
+  } catch {
+    summary = '';
+  }
+  if (summary) process.stdout.write(`\n${summary}\n`);
+  process.exit(run.status ?? 1);
+}
+
+main();

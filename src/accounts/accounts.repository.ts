@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { ListQuery, ListResourceSpec, toPrismaListArgs } from '../common/list-query';
+import { Prisma } from '../generated/prisma/client';
+import { Db, PrismaService } from '../prisma/prisma.service';
+
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
+export const ACCOUNTS_SPEC: ListResourceSpec = {
+  fields: {
+    id: { column: 'id', type: 'uuid', ops: ['eq', 'in'], sortable: true },
+    name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
+    legal_name: { column: 'legalName', type: 'string', ops: ['eq', 'like'] },
+    registration_id: { column: 'registrationId', type: 'string', ops: ['eq', 'like'] },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
+  },
+  defaultSort: 'created_at',
+};
+
+@Injectable()
+export class AccountsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.AccountCreateInput, db: Db = this.prisma) {
+    return db.account.create({ data });
+  }
+
+  find(id: string, db: Db = this.prisma) {
+    return db.account.findUnique({ where: { id } });
+  }
+
+  update(id: string, data: Prisma.AccountUpdateInput, db: Db = this.prisma) {
+    return db.account.update({ where: { id }, data });
+  }
+
+  delete(id: string, db: Db = this.prisma) {
+    return db.account.delete({ where: { id } });
+  }
+
+  async list(q: ListQuery, db: PrismaService = this.prisma) {
+    const args = toPrismaListArgs(q, ACCOUNTS_SPEC);
+    const [items, total, all] = await db.$transaction([
+      db.account.findMany(args as Prisma.AccountFindManyArgs),
+      db.account.count({ where: args.where as Prisma.AccountWhereInput }),
+      db.account.count(),
+    ]);
+    return { items, total, all };
+  }
+}

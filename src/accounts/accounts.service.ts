@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../common/errors/api-error';
+import { ListQuery, page } from '../common/list-query';
+import { EventsPublisher } from '../events/events.publisher';
+import { Db, PrismaService } from '../prisma/prisma.service';
+import { CreateAccountDto, UpdateAccountDto } from './dto/account.dto';
+import { presentAccount } from './accounts.presenter';
+import { AccountsRepository } from './accounts.repository';
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly prisma: PrismaService,
+    private readonly events: EventsPublisher,
+  ) {}
+
+  async create(dto: CreateAccountDto, baseUrl: string) {
+    return this.prisma.$transaction(async (tx) => {
+      const row = await this.accounts.create({ name: dto.name, legalName: dto.legal_name, registrationId: dto.registration_id ?? null }, tx);
+      const presented = presentAccount(row, baseUrl);
+      await this.events.publish(tx, 'account.created', { data: presented });
+      return presented;
+    });
+  }
+
+  async list(q: ListQuery, baseUrl: string) {
+    const { items, total, all } = await this.accounts.list(q);
+    return page(items.map((row) => presentAccount(row, baseUrl)), total, q, all);
+  }
+
+  async get(id: string, baseUrl: string) {
+    return presentAccount(await this.require(id), baseUrl);
+  }
+
+  /** For other modules (e.g. orders linking an account). */
+  async exists(id: string, db: Db = this.prisma) {
+    return (await this.accounts.find(id, db)) !== null;
+  }
+
+  async update(id: string, dto: UpdateAccountDto, baseUrl: string) {
+    return this.prisma.$transaction(async (tx) => {
+      await this.require(id, tx);
+      const row = await this.accounts.update(
+        id,
+        { name: dto.name, legalName: dto.legal_name, ...(dto.registration_id !== undefined ? { registrationId: dto.registration_id } : {}) },
+        tx,
+      );
+      const presented = presentAccount(row, baseUrl);
+      await this.events.publish(tx, 'account.updated', { data: presented });
+      return presented;
+    });
+  }
+
+  async delete(id: string) {
+    await this.prisma.$transaction(async (tx) => {
+      await this.require(id, tx);
+      await this.accounts.delete(id, tx);
+      await this.events.publish(tx, 'account.deleted', { type: 'account', id });
+    });
+  }
+
+  private async require(id: string, db: Db = this.prisma) {
+    const row = await this.accounts.find(id, db);
+    if (!row) throw new NotFoundError('Account');
+    return row;
+  }
+}

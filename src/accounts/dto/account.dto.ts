@@ -1,0 +1,49 @@
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+
+/** `POST /v2/accounts`: the SDK sends `{name, legal_name, registration_id?}` without `type`. */
+export class CreateAccountDto {
+  @IsOptional()
+  @IsIn(['account'])
+  type?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  legal_name: string;
+
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(255)
+  registration_id?: string | null;
+}
+
+/** `PUT /v2/accounts/:id`: partial. */
+export class UpdateAccountDto {
+  @IsOptional()
+  @IsIn(['account'])
+  type?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  legal_name?: string;
+
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(255)
+  registration_id?: string | null;
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { AccountsModule } from './accounts/accounts.module';
+import { AuthModule } from './auth/auth.module';
+import { CartsModule } from './carts/carts.module';
+import { CatalogModule } from './catalog/catalog.module';
+import { HttpCommonModule } from './common/http/http-common.module';
+import { LoggingModule } from './common/logging/logging.module';
+import { AppConfigModule } from './config/config.module';
+import { EventsModule } from './events/events.module';
+import { HealthModule } from './health/health.module';
+import { IntegrationsModule } from './integrations/integrations.module';
+import { OrdersModule } from './orders/orders.module';
+import { PrismaModule } from './prisma/prisma.module';
+import { SettingsModule } from './settings/settings.module';
+import { ThrottlingModule } from './common/throttling/throttling.module';
+import { TransactionsModule } from './transactions/transactions.module';
+
+@Module({
+  imports: [
+    AppConfigModule,
+    LoggingModule,
+    PrismaModule,
+    ScheduleModule.forRoot(),
+    EventsModule,
+    HttpCommonModule,
+    AuthModule,
+    ThrottlingModule,
+    HealthModule,
+    SettingsModule,
+    CatalogModule,
+    AccountsModule,
+    CartsModule,
+    OrdersModule,
+    TransactionsModule,
+    IntegrationsModule,
+  ],
+})
+export class AppModule {}

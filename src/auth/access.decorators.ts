@@ -1,0 +1,20 @@
+import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Principal } from '../common/http/request-context';
+
+export const IS_PUBLIC = Symbol('IS_PUBLIC');
+export const ALLOW_IMPLICIT = Symbol('ALLOW_IMPLICIT');
+
+/** No token needed (health, the token endpoint). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Implicit (storefront) tokens may call this route; by default only client-credentials tokens may. */
+export const AllowImplicit = () => SetMetadata(ALLOW_IMPLICIT, true);
+
+export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal | undefined => {
+  return ctx.switchToHttp().getRequest<Request>().principal;
+});
+
+export function isImplicit(principal?: Principal): boolean {
+  return principal?.grantType === 'implicit';
+}

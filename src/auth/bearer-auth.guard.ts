@@ -1,0 +1,41 @@
+import { ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { ForbiddenError, UnauthorizedError } from '../common/errors/api-error';
+import type { Principal } from '../common/http/request-context';
+import { ALLOW_IMPLICIT, IS_PUBLIC } from './access.decorators';
+import { BearerStrategy } from './bearer.strategy';
+
+/**
+ * Global guard: every route needs a bearer token unless @Public; implicit tokens only where @AllowImplicit.
+ * It hands passport this app's own strategy instance rather than the name 'bearer', because passport's
+ * name registry is process-global and a second app in the same process (tests) would otherwise take it over.
+ */
+@Injectable()
+export class BearerAuthGuard extends AuthGuard() {
+  constructor(
+    private readonly reflector: Reflector,
+    strategy: BearerStrategy,
+  ) {
+    super({ session: false, property: 'principal', defaultStrategy: strategy as unknown as string });
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    await super.canActivate(context);
+    const principal = context.switchToHttp().getRequest<Request>().principal;
+    if (principal?.grantType === 'implicit' && !this.reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, targets)) {
+      throw new ForbiddenError('An implicit token cannot access this resource; use a client_credentials token');
+    }
+    return true;
+  }
+
+  handleRequest<T = Principal>(err: unknown, principal: T | false): T {
+    // A failing token lookup (database down) is not a bad token: let the error filter map it (503).
+    if (err) throw err;
+    if (!principal) throw new UnauthorizedError();
+    return principal;
+  }
+}

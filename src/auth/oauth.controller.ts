@@ -1,0 +1,52 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { BadRequestError, UnauthorizedError } from '../common/errors/api-error';
+import { Public } from './access.decorators';
+import { AccessTokensService, IssuedToken } from './access-tokens.service';
+import { ApiClientsService } from './api-clients.service';
+import { AccessTokenRequestDto } from './dto/access-token-request.dto';
+import { ResponseDocument } from '../common/http/response-document';
+
+@ApiTags('auth')
+@Controller('oauth')
+export class OAuthController {
+  constructor(
+    private readonly clients: ApiClientsService,
+    private readonly tokens: AccessTokensService,
+  ) {}
+
+  /** Form-encoded (what the SDK sends) or JSON. The body is the token object itself, not wrapped in `data`. */
+  @Public()
+  @Post('access_token')
+  @HttpCode(200)
+  async accessToken(@Body() body: Record<string, unknown> = {}): Promise<ResponseDocument> {
+    const request = this.parse(body ?? {});
+    let token: IssuedToken;
+    if (request.grant_type === 'client_credentials') {
+      if (!request.client_secret) throw new BadRequestError('client_secret is required for grant_type client_credentials', 'client_secret');
+      const client = await this.clients.verify(request.client_id, request.client_secret);
+      if (!client) throw new UnauthorizedError('The client_id or client_secret is not valid');
+      token = await this.tokens.issue(client.id, 'client_credentials');
+    } else {
+      const client = await this.clients.findClient(request.client_id);
+      if (!client) throw new UnauthorizedError('The client_id is not valid');
+      token = await this.tokens.issue(client.id, 'implicit');
+    }
+    return new ResponseDocument(token as unknown as Record<string, unknown>);
+  }
+
+  private parse(body: Record<string, unknown>): AccessTokenRequestDto {
+    const grant = body.grant_type;
+    if (grant === undefined || grant === '') throw new BadRequestError('grant_type is required', 'grant_type');
+    if (grant !== 'client_credentials' && grant !== 'implicit') {
+      throw new BadRequestError('grant_type must be client_credentials or implicit', 'grant_type', 'Unsupported grant type');
+    }
+    if (typeof body.client_id !== 'string' || body.client_id === '' || body.client_id.length > 256) {
+      throw new BadRequestError('client_id is required', 'client_id');
+    }
+    if (body.client_secret !== undefined && (typeof body.client_secret !== 'string' || body.client_secret.length > 512)) {
+      throw new BadRequestError('client_secret must be a string', 'client_secret');
+    }
+    return { grant_type: grant, client_id: body.client_id, client_secret: body.client_secret as string | undefined };
+  }
+}

@@ -1,0 +1,93 @@
+import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AllowImplicit } from '../auth/access.decorators';
+import { requestBaseUrl } from '../common/http/base-url';
+import { ResponseDocument } from '../common/http/response-document';
+import { Includable } from '../common/include/include.decorators';
+import { DataBody } from '../common/validation/data-body.pipe';
+import { ResourceId } from '../common/validation/resource-id.pipe';
+import { AppConfig } from '../config/app-config';
+import { AddCartItemDto, CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
+import { CartsService } from './carts.service';
+
+@Injectable()
+class CartRefPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    return CartsService.checkRef(value);
+  }
+}
+
+/** `@CartRef() ref`: the client-chosen cart reference of the path. */
+const CartRef = () => Param('ref', new CartRefPipe());
+
+/** Carts and checkout: storefront (implicit) tokens allowed everywhere. */
+@ApiTags('carts')
+@ApiBearerAuth()
+@AllowImplicit()
+@Controller('carts')
+export class CartsController {
+  constructor(
+    private readonly carts: CartsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  create(@DataBody({ optional: true }) dto: CartDto, @Req() req: Request) {
+    return this.carts.create(dto, this.baseUrl(req));
+  }
+
+  @Get(':ref')
+  @Includable('cart')
+  get(@CartRef() ref: string, @Req() req: Request) {
+    return this.carts.get(ref, this.baseUrl(req));
+  }
+
+  @Put(':ref')
+  update(@CartRef() ref: string, @DataBody({ optional: true }) dto: CartDto, @Req() req: Request) {
+    return this.carts.update(ref, dto, this.baseUrl(req));
+  }
+
+  @Delete(':ref')
+  @HttpCode(204)
+  async delete(@CartRef() ref: string): Promise<void> {
+    await this.carts.delete(ref);
+  }
+
+  @Get(':ref/items')
+  async items(@CartRef() ref: string, @Req() req: Request) {
+    return new ResponseDocument(await this.carts.items(ref, this.baseUrl(req)));
+  }
+
+  @Post(':ref/items')
+  @HttpCode(201)
+  async addItem(
+    @CartRef() ref: string,
+    @DataBody() dto: AddCartItemDto,
+    @Headers('x-moltin-currency') currency: string | undefined,
+    @Req() req: Request,
+  ) {
+    return new ResponseDocument(await this.carts.addItem(ref, dto, currency, this.baseUrl(req)));
+  }
+
+  @Put(':ref/items/:itemId')
+  async updateItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @DataBody() dto: UpdateCartItemDto, @Req() req: Request) {
+    return new ResponseDocument(await this.carts.updateItem(ref, itemId, dto.quantity, this.baseUrl(req)));
+  }
+
+  @Delete(':ref/items/:itemId')
+  async removeItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @Req() req: Request) {
+    return new ResponseDocument(await this.carts.removeItem(ref, itemId, this.baseUrl(req)));
+  }
+
+  @Post(':ref/checkout')
+  @HttpCode(201)
+  async checkout(@CartRef() ref: string, @DataBody() dto: CheckoutDto) {
+    return new ResponseDocument(await this.carts.checkout(ref, dto));
+  }
+
+  private baseUrl(req: Request) {
+    return requestBaseUrl(req, this.config.publicBaseUrl);
+  }
+}

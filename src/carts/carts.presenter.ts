@@ -1,0 +1,64 @@
+import type { Cart, CartItem } from '../generated/prisma/client';
+import { displayPrice } from '../common/money/money';
+import { timestamps } from '../common/http/timestamps';
+
+export type CartWithItems = Cart & { items: CartItem[] };
+
+/** Store default when a cart has neither items nor a chosen currency. */
+export const DEFAULT_CURRENCY = 'USD';
+
+function base(baseUrl: string) {
+  return baseUrl.replace(/\/+$/, '');
+}
+
+export function cartTotals(cart: CartWithItems) {
+  const currency = cart.items[0]?.currency ?? cart.currency ?? DEFAULT_CURRENCY;
+  const total = cart.items.reduce((sum, i) => sum + i.unitAmount * i.quantity, 0);
+  return {
+    with_tax: displayPrice(total, currency),
+    without_tax: displayPrice(total, currency),
+    tax: displayPrice(0, currency),
+  };
+}
+
+export function presentCartItem(item: CartItem, baseUrl = '') {
+  const value = item.unitAmount * item.quantity;
+  const c = item.currency;
+  return {
+    type: 'cart_item' as const,
+    id: item.id,
+    product_id: item.productId,
+    name: item.name,
+    sku: item.sku,
+    description: item.description,
+    quantity: item.quantity,
+    unit_price: { amount: item.unitAmount, currency: c, includes_tax: item.includesTax },
+    value: { amount: value, currency: c, includes_tax: item.includesTax },
+    links: { product: `${base(baseUrl)}/v2/products/${item.productId}` },
+    meta: {
+      display_price: {
+        with_tax: { unit: displayPrice(item.unitAmount, c), value: displayPrice(value, c) },
+        without_tax: { unit: displayPrice(item.unitAmount, c), value: displayPrice(value, c) },
+        tax: { unit: displayPrice(0, c), value: displayPrice(0, c) },
+      },
+      timestamps: timestamps(item),
+    },
+  };
+}
+
+export function presentCart(cart: CartWithItems, baseUrl = '') {
+  return {
+    type: 'cart' as const,
+    id: cart.id,
+    name: cart.name,
+    description: cart.description,
+    links: { self: `${base(baseUrl)}/v2/carts/${encodeURIComponent(cart.id)}` },
+    meta: { display_price: cartTotals(cart), timestamps: timestamps(cart) },
+    relationships: { items: { data: cart.items.map((i) => ({ type: 'cart_item' as const, id: i.id })) } },
+  };
+}
+
+/** `GET /v2/carts/:ref/items` (and the answer of every item change): `{data:[...], meta:{display_price}}`. */
+export function cartItemsDocument(cart: CartWithItems, baseUrl = '') {
+  return { data: cart.items.map((i) => presentCartItem(i, baseUrl)), meta: { display_price: cartTotals(cart) } };
+}

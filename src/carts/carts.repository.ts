@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
+import { Db, PrismaService } from '../prisma/prisma.service';
+
+const WITH_ITEMS = { items: { orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] } };
+
+@Injectable()
+export class CartsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  find(id: string, db: Db = this.prisma) {
+    return db.cart.findUnique({ where: { id }, include: WITH_ITEMS });
+  }
+
+  /** Created on first use (carts are named by the client). */
+  async findOrCreate(id: string, db: Db = this.prisma) {
+    await this.ensure(id, db);
+    return (await this.find(id, db))!;
+  }
+
+  /** INSERT … ON CONFLICT DO NOTHING: concurrent first uses of one reference cannot collide (a Prisma upsert can). */
+  async ensure(id: string, db: Db = this.prisma) {
+    await db.$executeRaw`INSERT INTO carts (id, updated_at) VALUES (${id}, now()) ON CONFLICT (id) DO NOTHING`;
+  }
+
+  /** Creates the cart if needed and locks its row until the transaction ends (serialises item changes). */
+  async lock(id: string, db: Db) {
+    await this.ensure(id, db);
+    await db.$queryRaw`SELECT id FROM carts WHERE id = ${id} FOR UPDATE`;
+  }
+
+  create(data: Prisma.CartCreateInput, db: Db = this.prisma) {
+    return db.cart.create({ data, include: WITH_ITEMS });
+  }
+
+  upsert(id: string, data: { name?: string; description?: string }, db: Db = this.prisma) {
+    return db.cart.upsert({ where: { id }, create: { id, ...data }, update: data, include: WITH_ITEMS });
+  }
+
+  setCurrency(id: string, currency: string | null, db: Db = this.prisma) {
+    return db.cart.update({ where: { id }, data: { currency } });
+  }
+
+  /** Bumps `updated_at` (the 7-day expiry counts from the last change). */
+  touch(id: string, db: Db = this.prisma) {
+    return db.cart.update({ where: { id }, data: { updatedAt: new Date() } });
+  }
+
+  delete(id: string, db: Db = this.prisma) {
+    return db.cart.deleteMany({ where: { id } });
+  }
+
+  /** Adds the product, or increments its quantity when already in the cart (one statement, race-free). */
+  upsertItem(
+    cartId: string,
+    item: { productId: string; name: string; sku: string; description: string; quantity: number; unitAmount: number; currency: string; includesTax: boolean },
+    db: Db = this.prisma,
+  ) {
+    return db.cartItem.upsert({
+      where: { cartId_productId: { cartId, productId: item.productId } },
+      create: { cartId, ...item },
+      update: { quantity: { increment: item.quantity }, name: item.name, sku: item.sku, description: item.description },
+    });
+  }
+
+  itemsOf(cartIds: string[], db: Db = this.prisma) {
+    return db.cartItem.findMany({ where: { cartId: { in: cartIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  findItem(cartId: string, itemId: string, db: Db = this.prisma) {
+    return db.cartItem.findFirst({ where: { id: itemId, cartId } });
+  }
+
+  setItemQuantity(itemId: string, quantity: number, db: Db = this.prisma) {
+    return db.cartItem.update({ where: { id: itemId }, data: { quantity } });
+  }
+
+  deleteItem(itemId: string, db: Db = this.prisma) {
+    return db.cartItem.deleteMany({ where: { id: itemId } });
+  }
+
+  /**
+   * Products belong to the catalog module, which offers no service for this yet: a read of the few
+   * columns a cart line copies (name, sku, description, status, price).
+   */
+  findProduct(id: string, db: Db = this.prisma) {
+    return db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, description: true, status: true, price: true } });
+  }
+}

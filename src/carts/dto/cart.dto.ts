@@ -1,0 +1,107 @@
+import { Type } from 'class-transformer';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+
+export const MAX_QUANTITY = 1_000_000;
+
+/** `POST /v2/carts` and `PUT /v2/carts/:ref`. */
+export class CartDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  description?: string;
+}
+
+/** `POST /v2/carts/:ref/items`: `{"type":"cart_item","id":"<productId>","quantity":2}`. */
+export class AddCartItemDto {
+  @IsOptional()
+  @IsIn(['cart_item'])
+  type?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  id: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_QUANTITY)
+  quantity: number = 1;
+}
+
+/** `PUT /v2/carts/:ref/items/:itemId`: 0 removes the item. */
+export class UpdateCartItemDto {
+  @IsOptional()
+  @IsString()
+  type?: string;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_QUANTITY)
+  quantity: number;
+}
+
+export class CheckoutCustomerDto {
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  id?: string;
+
+  @ValidateIf((o: CheckoutCustomerDto) => o.id === undefined)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name?: string;
+
+  @ValidateIf((o: CheckoutCustomerDto) => o.id === undefined)
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(255)
+  email?: string;
+}
+
+export class CheckoutAddressDto {
+  @IsString() @IsNotEmpty() @MaxLength(255) first_name: string;
+  @IsString() @IsNotEmpty() @MaxLength(255) last_name: string;
+  @IsOptional() @IsString() @MaxLength(255) company_name?: string;
+  @IsString() @IsNotEmpty() @MaxLength(255) line_1: string;
+  @IsOptional() @IsString() @MaxLength(255) line_2?: string;
+  @IsOptional() @IsString() @MaxLength(255) city?: string;
+  @IsString() @IsNotEmpty() @MaxLength(64) postcode: string;
+
+  /** MDOCS says `county`, EPDEV `region`: either one is required. */
+  @ValidateIf((o: CheckoutAddressDto) => o.region === undefined)
+  @IsString({ message: 'county (or region) is required' })
+  @IsNotEmpty({ message: 'county (or region) is required' })
+  @MaxLength(255)
+  county?: string;
+
+  @IsOptional() @IsString() @MaxLength(255) region?: string;
+  @IsString() @IsNotEmpty() @MaxLength(64) country: string;
+  @IsOptional() @IsString() @MaxLength(64) phone_number?: string;
+  @IsOptional() @IsString() @MaxLength(1024) instructions?: string;
+}
+
+/** `POST /v2/carts/:ref/checkout`. */
+export class CheckoutDto {
+  @IsObject({ message: 'customer is required: {"name","email"} or {"id"}' })
+  @ValidateNested()
+  @Type(() => CheckoutCustomerDto)
+  customer: CheckoutCustomerDto;
+
+  @IsObject({ message: 'billing_address is required' })
+  @ValidateNested()
+  @Type(() => CheckoutAddressDto)
+  billing_address: CheckoutAddressDto;
+
+  /** Defaults to the billing address. */
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CheckoutAddressDto)
+  shipping_address?: CheckoutAddressDto;
+}

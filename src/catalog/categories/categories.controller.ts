@@ -1,0 +1,58 @@
+import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AllowImplicit, CurrentPrincipal } from '../../auth/access.decorators';
+import type { Principal } from '../../common/http/request-context';
+import { ListQueryParser } from '../../common/http/list-query.parser';
+import { Includable } from '../../common/include/include.decorators';
+import { DataBody } from '../../common/validation/data-body.pipe';
+import { ResourceId } from '../../common/validation/resource-id.pipe';
+import { CATEGORIES_SPEC } from './categories.repository';
+import { CategoriesService } from './categories.service';
+import { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
+
+@ApiTags('categories')
+@ApiBearerAuth()
+@Controller('categories')
+export class CategoriesController {
+  constructor(
+    private readonly categories: CategoriesService,
+    private readonly listQuery: ListQueryParser,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  create(@DataBody() dto: CreateCategoryDto) {
+    return this.categories.create(dto);
+  }
+
+  @Get()
+  @AllowImplicit()
+  @Includable('category')
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal?: Principal) {
+    return this.categories.list(await this.listQuery.parse(query, CATEGORIES_SPEC), principal);
+  }
+
+  @Get('tree')
+  @AllowImplicit()
+  tree(@CurrentPrincipal() principal?: Principal) {
+    return this.categories.tree(principal);
+  }
+
+  @Get(':id')
+  @AllowImplicit()
+  @Includable('category')
+  get(@ResourceId('id', 'Category') id: string, @CurrentPrincipal() principal?: Principal) {
+    return this.categories.get(id, principal);
+  }
+
+  @Put(':id')
+  update(@ResourceId('id', 'Category') id: string, @DataBody() dto: UpdateCategoryDto) {
+    return this.categories.update(id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@ResourceId('id', 'Category') id: string): Promise<void> {
+    await this.categories.delete(id);
+  }
+}

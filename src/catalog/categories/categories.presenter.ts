@@ -1,0 +1,37 @@
+import { timestamps } from '../../common/http/timestamps';
+import type { Category } from '../../generated/prisma/client';
+
+export type CategoryRow = Category & { products?: { productId: string }[] };
+
+export function presentCategory(row: CategoryRow) {
+  const relationships: Record<string, unknown> = {};
+  if (row.products?.length) relationships.products = { data: row.products.map((p) => ({ type: 'product', id: p.productId })) };
+  return {
+    type: 'category',
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    status: row.status,
+    background_colour: row.backgroundColour,
+    background_image: row.backgroundImage,
+    parent_id: row.parentId,
+    meta: { timestamps: timestamps(row) },
+    relationships,
+  };
+}
+
+export type PresentedCategory = ReturnType<typeof presentCategory>;
+export type CategoryNode = PresentedCategory & { children: CategoryNode[] };
+
+/** Nests categories under their parents (roots: no parent, or a parent not in the list). */
+export function buildTree(categories: PresentedCategory[]): CategoryNode[] {
+  const nodes = new Map<string, CategoryNode>(categories.map((c) => [c.id, { ...c, children: [] }]));
+  const roots: CategoryNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
+    if (parent && parent !== node) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}

@@ -1,0 +1,72 @@
+import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AllowImplicit } from '../../auth/access.decorators';
+import { requestBaseUrl } from '../../common/http/base-url';
+import { ListQueryParser } from '../../common/http/list-query.parser';
+import { ResourceId } from '../../common/validation/resource-id.pipe';
+import { AppConfig } from '../../config/app-config';
+import { FILES_SPEC } from './files.repository';
+import { FilesService } from './files.service';
+import { UploadInterceptor } from './upload.interceptor';
+
+@ApiTags('files')
+@ApiBearerAuth()
+@Controller('files')
+export class FilesController {
+  constructor(
+    private readonly files: FilesService,
+    private readonly listQuery: ListQueryParser,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(UploadInterceptor)
+  create(@Req() req: Request) {
+    return this.files.create({ file: req.file, fields: (req.body ?? {}) as Record<string, unknown> }, this.baseUrl(req));
+  }
+
+  @Get()
+  @AllowImplicit()
+  async list(@Query() query: Record<string, unknown>, @Req() req: Request) {
+    return this.files.list(await this.listQuery.parse(query, FILES_SPEC), this.baseUrl(req));
+  }
+
+  @Get(':id')
+  @AllowImplicit()
+  get(@ResourceId('id', 'File') id: string, @Req() req: Request) {
+    return this.files.get(id, this.baseUrl(req));
+  }
+
+  /** The stored bytes with their MIME type (the one route that is not JSON). */
+  @Get(':id/content')
+  @AllowImplicit()
+  async content(@ResourceId('id', 'File') id: string, @Res() res: Response): Promise<void> {
+    const { stream, mimeType, size, fileName } = await this.files.content(id);
+    res.setHeader('Content-Type', mimeType);
+    res.setHeader('Content-Length', String(size));
+    res.setHeader('Content-Disposition', `inline; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    await new Promise<void>((resolve) => {
+      stream.on('error', () => {
+        if (!res.headersSent) res.status(404).json({ errors: [{ status: 404, title: 'Not Found', detail: 'The stored file is missing' }] });
+        else res.destroy();
+        resolve();
+      });
+      stream.on('end', () => resolve());
+      stream.pipe(res);
+    });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@ResourceId('id', 'File') id: string): Promise<void> {
+    await this.files.delete(id);
+  }
+
+  private baseUrl(req: Request) {
+    return requestBaseUrl(req, this.config.publicBaseUrl);
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, toPrismaListArgs } from '../../common/list-query';
+import { Prisma } from '../../generated/prisma/client';
+import { Db, PrismaService } from '../../prisma/prisma.service';
+
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
+export const FILES_SPEC: ListResourceSpec = {
+  fields: {
+    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
+    file_name: { column: 'fileName', type: 'string', ops: ['eq', 'like'], sortable: true },
+    file_size: { column: 'fileSize', type: 'integer', ops: ['gt', 'ge', 'lt', 'le'], sortable: true },
+    public: { column: 'public', type: 'boolean', ops: ['eq'] },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
+  },
+  defaultSort: 'created_at',
+  maxOffset: HARD_OFFSET_LIMIT,
+};
+
+@Injectable()
+export class FilesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.FileCreateInput, db: Db = this.prisma) {
+    return db.file.create({ data });
+  }
+
+  find(id: string, db: Db = this.prisma) {
+    return db.file.findUnique({ where: { id } });
+  }
+
+  findMany(ids: string[], db: Db = this.prisma) {
+    return db.file.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  delete(id: string, db: Db = this.prisma) {
+    return db.file.delete({ where: { id } });
+  }
+
+  async list(q: ListQuery, db: PrismaService = this.prisma) {
+    const args = toPrismaListArgs(q, FILES_SPEC);
+    const [items, total, all] = await db.$transaction([
+      db.file.findMany(args as Prisma.FileFindManyArgs),
+      db.file.count({ where: args.where as Prisma.FileWhereInput }),
+      db.file.count(),
+    ]);
+    return { items, total, all };
+  }
+}

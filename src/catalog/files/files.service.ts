@@ -1,0 +1,140 @@
+import { Injectable } from '@nestjs/common';
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { imageSize } from 'image-size';
+import { BadRequestError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
+import { ListQuery, page } from '../../common/list-query';
+import { AppConfig } from '../../config/app-config';
+import { EventsPublisher } from '../../events/events.publisher';
+import { PrismaService } from '../../prisma/prisma.service';
+import { FileStorage } from './file-storage';
+import { guessMimeType, presentFile, PresentedFile } from './files.presenter';
+import { FilesRepository } from './files.repository';
+
+export interface UploadInput {
+  file?: { buffer: Buffer; originalname: string; mimetype: string; size: number };
+  fields: Record<string, unknown>;
+}
+
+@Injectable()
+export class FilesService {
+  constructor(
+    private readonly files: FilesRepository,
+    private readonly storage: FileStorage,
+    private readonly prisma: PrismaService,
+    private readonly events: EventsPublisher,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(input: UploadInput, baseUrl: string) {
+    const { file, fields } = input;
+    const location = typeof fields.file_location === 'string' ? fields.file_location.trim() : undefined;
+    if (file && location) throw new BadRequestError('Send either a "file" part or "file_location", not both', 'file_location');
+    const isPublic = parseBool(fields.public);
+    const givenName = typeof fields.file_name === 'string' && fields.file_name.trim() ? fields.file_name.trim().slice(0, 255) : undefined;
+    if (location !== undefined) return this.link(location, givenName, isPublic, baseUrl);
+    if (!file) throw new BadRequestError('You have not supplied a file to store', 'file');
+    if (file.size === 0) throw new BadRequestError('The file is empty', 'file');
+
+    const fileName = (givenName ?? file.originalname ?? 'file').slice(0, 255) || 'file';
+    const partType = (file.mimetype ?? '').toLowerCase().split(';')[0].trim();
+    const mimeType = !partType || partType === 'application/octet-stream' ? guessMimeType(fileName) || partType : partType;
+    if (!this.config.files.allowedMimeTypes.includes(mimeType)) {
+      throw new UnprocessableError(
+        'Unsupported file type',
+        `Files of type "${mimeType || 'unknown'}" are not accepted; allowed: ${this.config.files.allowedMimeTypes.join(', ')}`,
+        'file',
+      );
+    }
+    const dims = mimeType.startsWith('image/') ? dimensions(file.buffer) : undefined;
+    const id = randomUUID();
+    const storageKey = `${id}`;
+    await this.storage.put(storageKey, file.buffer);
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const row = await this.files.create(
+          { id, fileName, mimeType, fileSize: file.size, public: isPublic, storageKey, width: dims?.width ?? null, height: dims?.height ?? null },
+          tx,
+        );
+        const presented = presentFile(row, baseUrl);
+        await this.events.publish(tx, 'file.created', { data: presented });
+        return presented;
+      });
+    } catch (err) {
+      await this.storage.remove(storageKey).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async link(location: string, givenName: string | undefined, isPublic: boolean, baseUrl: string) {
+    let url: URL;
+    try {
+      url = new URL(location);
+    } catch {
+      throw new BadRequestError('file_location must be an absolute http(s) URL', 'file_location');
+    }
+    if (!['http:', 'https:'].includes(url.protocol) || location.length > 2048) {
+      throw new BadRequestError('file_location must be an absolute http(s) URL', 'file_location');
+    }
+    const fileName = (givenName ?? decodeURIComponent(url.pathname.split('/').pop() ?? '') ?? '').slice(0, 255) || url.hostname;
+    return this.prisma.$transaction(async (tx) => {
+      const row = await this.files.create({ fileName, mimeType: guessMimeType(url.pathname), fileSize: 0, public: isPublic, location: url.toString() }, tx);
+      const presented = presentFile(row, baseUrl);
+      await this.events.publish(tx, 'file.created', { data: presented });
+      return presented;
+    });
+  }
+
+  async list(q: ListQuery, baseUrl: string) {
+    const { items, total, all } = await this.files.list(q);
+    return page(items.map((row) => presentFile(row, baseUrl)), total, q, all);
+  }
+
+  async get(id: string, baseUrl: string) {
+    return presentFile(await this.require(id), baseUrl);
+  }
+
+  /** Files by id, for includes. */
+  async findPresented(ids: string[], baseUrl: string): Promise<PresentedFile[]> {
+    if (ids.length === 0) return [];
+    return (await this.files.findMany(ids)).map((row) => presentFile(row, baseUrl));
+  }
+
+  async content(id: string): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
+    const row = await this.require(id);
+    if (!row.storageKey) throw new NotFoundError('File', 'This file is a link; fetch it from its link.href');
+    return { stream: this.storage.open(row.storageKey), mimeType: row.mimeType || 'application/octet-stream', size: row.fileSize, fileName: row.fileName };
+  }
+
+  async delete(id: string) {
+    const row = await this.prisma.$transaction(async (tx) => {
+      const found = await this.require(id, tx);
+      await this.files.delete(id, tx);
+      await this.events.publish(tx, 'file.deleted', { type: 'file', id });
+      return found;
+    });
+    if (row.storageKey) await this.storage.remove(row.storageKey);
+  }
+
+  private async require(id: string, db = this.prisma as Parameters<FilesRepository['find']>[1]) {
+    const row = await this.files.find(id, db);
+    if (!row) throw new NotFoundError('File');
+    return row;
+  }
+}
+
+function parseBool(v: unknown): boolean {
+  if (v === undefined || v === '') return true;
+  if (v === true || v === 'true' || v === '1') return true;
+  if (v === false || v === 'false' || v === '0') return false;
+  throw new BadRequestError('public must be true or false', 'public');
+}
+
+function dimensions(buffer: Buffer): { width: number; height: number } | undefined {
+  try {
+    const { width, height } = imageSize(buffer);
+    return width && height ? { width, height } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,43 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import multer from 'multer';
+import { ApiError, BadRequestError } from '../../common/errors/api-error';
+import { AppConfig } from '../../config/app-config';
+
+export const MULTIPART_EXPECTED =
+  'Expected a multipart/form-data body with a "file" part (or a "file_location" field). ' +
+  'Under Node the SDK sends the literal text "[object FormData]" for a form-data stream: pass form.getBuffer() instead.';
+
+/** Parses `POST /files` with multer (memory storage, the configured size limit) into `req.file` / `req.body`. */
+@Injectable()
+export class UploadInterceptor implements NestInterceptor {
+  private readonly parse: (req: Request, res: Response, cb: (err?: unknown) => void) => void;
+
+  constructor(private readonly config: AppConfig) {
+    this.parse = multer({
+      storage: multer.memoryStorage(),
+      limits: { fileSize: config.files.maxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
+    }).single('file');
+  }
+
+  async intercept(context: ExecutionContext, next: CallHandler) {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    if (!req.is('multipart/form-data')) throw new BadRequestError(MULTIPART_EXPECTED, 'file');
+    await new Promise<void>((resolve, reject) => this.parse(req, http.getResponse<Response>(), (err) => (err ? reject(this.toApiError(err)) : resolve())));
+    return next.handle();
+  }
+
+  private toApiError(err: unknown): ApiError {
+    if (err instanceof multer.MulterError) {
+      if (err.code === 'LIMIT_FILE_SIZE') {
+        return new ApiError(413, 'Payload Too Large', `The file is larger than the ${this.config.files.maxBytes} byte limit`, 'file');
+      }
+      if (err.code === 'LIMIT_UNEXPECTED_FILE' || err.code === 'LIMIT_FILE_COUNT') {
+        return new BadRequestError(`Send exactly one file, in a part named "file" (got "${err.field ?? ''}")`, err.field ?? 'file');
+      }
+      return new BadRequestError(`Invalid multipart body: ${err.message}`, err.field ?? 'file');
+    }
+    return new BadRequestError(MULTIPART_EXPECTED, 'file');
+  }
+}

@@ -1,0 +1,150 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+export class PriceDto {
+  @IsInt()
+  @Min(0)
+  amount: number;
+
+  @IsString()
+  @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be a three-letter ISO 4217 code' })
+  currency: string;
+
+  @IsBoolean()
+  includes_tax: boolean;
+}
+
+export const PRODUCT_STATUSES = ['draft', 'live'];
+export const COMMODITY_TYPES = ['physical', 'digital'];
+
+/** `POST /v2/products`: the SDK sends `{...b, type:'product'}`. */
+export class CreateProductDto {
+  @IsOptional()
+  @IsIn(['product'])
+  type?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  slug: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  sku: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
+  description?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  manage_stock?: boolean;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => PriceDto)
+  price: PriceDto[];
+
+  @IsOptional()
+  @IsIn(PRODUCT_STATUSES)
+  status?: string;
+
+  @IsIn(COMMODITY_TYPES)
+  commodity_type: string;
+
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(255)
+  'tax-code'?: string | null;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  stock?: number;
+}
+
+/** `PUT /v2/products/:id`: partial. */
+export class UpdateProductDto {
+  @IsOptional()
+  @IsIn(['product'])
+  type?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  slug?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  sku?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(10000)
+  description?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  manage_stock?: boolean;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => PriceDto)
+  price?: PriceDto[];
+
+  @IsOptional()
+  @IsIn(PRODUCT_STATUSES)
+  status?: string;
+
+  @IsOptional()
+  @IsIn(COMMODITY_TYPES)
+  commodity_type?: string;
+
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(255)
+  'tax-code'?: string | null;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  stock?: number;
+}

@@ -1,0 +1,94 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AllowImplicit, CurrentPrincipal } from '../../auth/access.decorators';
+import { NotFoundError } from '../../common/errors/api-error';
+import type { Principal } from '../../common/http/request-context';
+import { ListQueryParser } from '../../common/http/list-query.parser';
+import { Includable } from '../../common/include/include.decorators';
+import { DataBody } from '../../common/validation/data-body.pipe';
+import { ResourceId } from '../../common/validation/resource-id.pipe';
+import { parseRelationshipList, parseRelationshipOne } from '../relationships';
+import { CreateProductDto, UpdateProductDto } from './dto/product.dto';
+import { PRODUCTS_SPEC } from './products.repository';
+import { ProductRelation, ProductsService } from './products.service';
+
+const LIST_RELATIONS: Record<string, { relation: ProductRelation; types: string[] }> = {
+  categories: { relation: 'categories', types: ['category', 'categories'] },
+  category: { relation: 'categories', types: ['category', 'categories'] },
+  files: { relation: 'files', types: ['file', 'files'] },
+  file: { relation: 'files', types: ['file', 'files'] },
+};
+const MAIN_IMAGE = new Set(['main-image', 'main_image']);
+const MAIN_IMAGE_TYPES = ['main_image', 'main-image', 'file'];
+
+@ApiTags('products')
+@ApiBearerAuth()
+@Controller('products')
+export class ProductsController {
+  constructor(
+    private readonly products: ProductsService,
+    private readonly listQuery: ListQueryParser,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  create(@DataBody() dto: CreateProductDto) {
+    return this.products.create(dto);
+  }
+
+  @Get()
+  @AllowImplicit()
+  @Includable('product')
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal?: Principal) {
+    return this.products.list(await this.listQuery.parse(query, PRODUCTS_SPEC), principal);
+  }
+
+  @Get(':id')
+  @AllowImplicit()
+  @Includable('product')
+  get(@ResourceId('id', 'Product') id: string, @CurrentPrincipal() principal?: Principal) {
+    return this.products.get(id, principal);
+  }
+
+  @Put(':id')
+  update(@ResourceId('id', 'Product') id: string, @DataBody() dto: UpdateProductDto) {
+    return this.products.update(id, dto);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@ResourceId('id', 'Product') id: string): Promise<void> {
+    await this.products.delete(id);
+  }
+
+  @Post(':id/relationships/:relation')
+  @HttpCode(200)
+  addRelation(@ResourceId('id', 'Product') id: string, @Param('relation') relation: string, @Body() body: unknown) {
+    return this.edit(id, relation, body, 'add');
+  }
+
+  @Put(':id/relationships/:relation')
+  replaceRelation(@ResourceId('id', 'Product') id: string, @Param('relation') relation: string, @Body() body: unknown) {
+    return this.edit(id, relation, body, 'replace');
+  }
+
+  @Delete(':id/relationships/:relation')
+  @HttpCode(204)
+  async removeRelation(@ResourceId('id', 'Product') id: string, @Param('relation') relation: string, @Body() body: unknown): Promise<void> {
+    if (MAIN_IMAGE.has(relation)) {
+      const named = body && typeof body === 'object' && 'data' in body ? parseRelationshipOne(body, MAIN_IMAGE_TYPES) : undefined;
+      await this.products.removeMainImage(id, named);
+      return;
+    }
+    await this.edit(id, relation, body, 'remove');
+  }
+
+  private async edit(id: string, relation: string, body: unknown, mode: 'add' | 'replace' | 'remove') {
+    if (MAIN_IMAGE.has(relation)) {
+      return this.products.setMainImage(id, parseRelationshipOne(body, MAIN_IMAGE_TYPES));
+    }
+    const known = LIST_RELATIONS[relation];
+    if (!known) throw new NotFoundError('Relationship', `Products have no relationship "${relation}" (use categories, files or main-image)`);
+    return this.products.editRelation(id, known.relation, mode, parseRelationshipList(body, known.types));
+  }
+}

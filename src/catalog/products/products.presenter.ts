@@ -1,0 +1,46 @@
+import { timestamps } from '../../common/http/timestamps';
+import { displayPrice } from '../../common/money/money';
+import type { Product } from '../../generated/prisma/client';
+
+export type ProductRow = Product & { categories?: { categoryId: string }[]; files?: { fileId: string }[] };
+
+interface Price {
+  amount: number;
+  currency: string;
+  includes_tax: boolean;
+}
+
+export function productPrices(row: Pick<Product, 'price'>): Price[] {
+  return Array.isArray(row.price) ? (row.price as unknown as Price[]) : [];
+}
+
+export function presentProduct(row: ProductRow) {
+  const price = productPrices(row);
+  const relationships: Record<string, unknown> = {};
+  if (row.files?.length) relationships.files = { data: row.files.map((f) => ({ type: 'file', id: f.fileId })) };
+  if (row.categories?.length) relationships.categories = { data: row.categories.map((c) => ({ type: 'category', id: c.categoryId })) };
+  if (row.mainImageId) relationships.main_image = { data: { type: 'main_image', id: row.mainImageId } };
+  const meta: Record<string, unknown> = { timestamps: timestamps(row) };
+  if (price[0]) {
+    const shown = displayPrice(price[0].amount, price[0].currency);
+    meta.display_price = { with_tax: shown, without_tax: { ...shown } };
+  }
+  meta.stock = { level: row.stockLevel, availability: !row.manageStock || row.stockLevel > 0 ? 'in-stock' : 'out-stock' };
+  return {
+    type: 'product',
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    description: row.description,
+    manage_stock: row.manageStock,
+    price,
+    status: row.status,
+    commodity_type: row.commodityType,
+    'tax-code': row.taxCode,
+    meta,
+    relationships,
+  };
+}
+
+export type PresentedProduct = ReturnType<typeof presentProduct>;

@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { FilterOp, FilterValue, ListQuery, ListResourceSpec, toPrismaListArgs } from '../../common/list-query';
+import { Prisma } from '../../generated/prisma/client';
+import { Db, PrismaService } from '../../prisma/prisma.service';
+
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
+export const PRODUCTS_SPEC: ListResourceSpec = {
+  fields: {
+    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
+    name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
+    slug: { column: 'slug', type: 'string', ops: ['eq', 'like'], sortable: true },
+    sku: { column: 'sku', type: 'string', ops: ['eq', 'like'], sortable: true },
+    status: { column: 'status', type: 'string', ops: ['eq', 'like'], sortable: true },
+    description: { column: 'description', type: 'string', ops: ['like'] },
+    commodity_type: { column: 'commodityType', type: 'string', ops: ['eq'] },
+    manage_stock: { column: 'manageStock', type: 'boolean', ops: ['eq'] },
+    'category.id': {
+      column: 'id',
+      type: 'uuid',
+      ops: ['eq'],
+      toWhere: (_op: FilterOp, values: FilterValue[]) => ({ categories: { some: { categoryId: values[0] } } }),
+    },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
+  },
+  defaultSort: 'created_at',
+};
+
+export const PRODUCT_RELATIONS = {
+  categories: { select: { categoryId: true }, orderBy: { createdAt: 'asc' } },
+  files: { select: { fileId: true }, orderBy: { createdAt: 'asc' } },
+} satisfies Prisma.ProductInclude;
+
+const LIVE = { status: 'live' };
+
+@Injectable()
+export class ProductsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.ProductCreateInput, db: Db = this.prisma) {
+    return db.product.create({ data, include: PRODUCT_RELATIONS });
+  }
+
+  find(id: string, db: Db = this.prisma) {
+    return db.product.findUnique({ where: { id }, include: PRODUCT_RELATIONS });
+  }
+
+  findMany(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
+    return db.product.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, include: PRODUCT_RELATIONS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  /** The other product holding this slug or sku, if any. */
+  findClash(field: 'slug' | 'sku', value: string, exceptId: string | undefined, db: Db = this.prisma) {
+    return db.product.findFirst({ where: { [field]: value, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  }
+
+  update(id: string, data: Prisma.ProductUpdateInput, db: Db = this.prisma) {
+    return db.product.update({ where: { id }, data, include: PRODUCT_RELATIONS });
+  }
+
+  delete(id: string, db: Db = this.prisma) {
+    return db.product.delete({ where: { id } });
+  }
+
+  async list(q: ListQuery, liveOnly: boolean, db: PrismaService = this.prisma) {
+    const args = toPrismaListArgs(q, PRODUCTS_SPEC);
+    const where = (liveOnly ? { AND: [args.where, LIVE] } : args.where) as Prisma.ProductWhereInput;
+    const [items, total, all] = await db.$transaction([
+      db.product.findMany({ ...(args as Prisma.ProductFindManyArgs), where, include: PRODUCT_RELATIONS }),
+      db.product.count({ where }),
+      db.product.count({ where: liveOnly ? LIVE : {} }),
+    ]);
+    return { items, total, all };
+  }
+
+  /** Product ids of many categories at once (for category includes and relationships). */
+  categoryLinks(categoryIds: string[], db: Db = this.prisma) {
+    return db.productCategory.findMany({ where: { categoryId: { in: categoryIds } }, orderBy: { createdAt: 'asc' } });
+  }
+
+  addCategories(productId: string, categoryIds: string[], db: Db = this.prisma) {
+    return db.productCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId, categoryId })), skipDuplicates: true });
+  }
+
+  removeCategories(productId: string, categoryIds: string[] | 'all', db: Db = this.prisma) {
+    return db.productCategory.deleteMany({ where: { productId, ...(categoryIds === 'all' ? {} : { categoryId: { in: categoryIds } }) } });
+  }
+
+  addFiles(productId: string, fileIds: string[], db: Db = this.prisma) {
+    return db.productFile.createMany({ data: fileIds.map((fileId) => ({ productId, fileId })), skipDuplicates: true });
+  }
+
+  removeFiles(productId: string, fileIds: string[] | 'all', db: Db = this.prisma) {
+    return db.productFile.deleteMany({ where: { productId, ...(fileIds === 'all' ? {} : { fileId: { in: fileIds } }) } });
+  }
+
+  existingCategoryIds(ids: string[], db: Db = this.prisma) {
+    return db.category.findMany({ where: { id: { in: ids } }, select: { id: true } }).then((rows) => rows.map((r) => r.id));
+  }
+
+  existingFileIds(ids: string[], db: Db = this.prisma) {
+    return db.file.findMany({ where: { id: { in: ids } }, select: { id: true } }).then((rows) => rows.map((r) => r.id));
+  }
+
+  /** Marks the product as changed (relationship edits bump `updated_at`). */
+  touch(id: string, db: Db = this.prisma) {
+    return db.product.update({ where: { id }, data: { updatedAt: new Date() }, include: PRODUCT_RELATIONS });
+  }
+}

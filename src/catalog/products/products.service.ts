@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
+import type { Principal } from '../../common/http/request-context';
+import { ListQuery, page } from '../../common/list-query';
+import { isUuid } from '../../common/validation/resource-id.pipe';
+import { isImplicit } from '../../auth/access.decorators';
+import { Prisma } from '../../generated/prisma/client';
+import { EventName } from '../../events/event-names';
+import { EventsPublisher } from '../../events/events.publisher';
+import { Db, PrismaService } from '../../prisma/prisma.service';
+import { CreateProductDto, UpdateProductDto } from './dto/product.dto';
+import { presentProduct, PresentedProduct, ProductRow } from './products.presenter';
+import { ProductsRepository } from './products.repository';
+
+export type ProductRelation = 'categories' | 'files';
+
+@Injectable()
+export class ProductsService {
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly prisma: PrismaService,
+    private readonly events: EventsPublisher,
+  ) {}
+
+  async create(dto: CreateProductDto) {
+    return this.prisma.$transaction(async (tx) => {
+      await this.assertUnique({ slug: dto.slug, sku: dto.sku }, undefined, tx);
+      const row = await this.products.create(
+        {
+          name: dto.name,
+          slug: dto.slug,
+          sku: dto.sku,
+          description: dto.description ?? '',
+          manageStock: dto.manage_stock ?? false,
+          price: toPriceJson(dto.price),
+          status: dto.status ?? 'draft',
+          commodityType: dto.commodity_type,
+          taxCode: dto['tax-code'] ?? null,
+          stockLevel: dto.stock ?? 0,
+        },
+        tx,
+      );
+      return this.changed(tx, 'product.created', row);
+    });
+  }
+
+  async list(q: ListQuery, principal?: Principal) {
+    const { items, total, all } = await this.products.list(q, isImplicit(principal));
+    return page(items.map(presentProduct), total, q, all);
+  }
+
+  async get(id: string, principal?: Principal) {
+    const row = await this.products.find(id);
+    if (!row || (isImplicit(principal) && row.status !== 'live')) throw new NotFoundError('Product');
+    return presentProduct(row);
+  }
+
+  /** Full products by id, for includes (live ones only when `liveOnly`). */
+  async findPresented(ids: string[], liveOnly: boolean): Promise<PresentedProduct[]> {
+    if (ids.length === 0) return [];
+    return (await this.products.findMany(ids, liveOnly)).map(presentProduct);
+  }
+
+  /** `{categoryId → productIds}` for many categories in one query. */
+  async productIdsByCategory(categoryIds: string[], db: Db = this.prisma): Promise<Map<string, string[]>> {
+    const byCategory = new Map<string, string[]>();
+    if (categoryIds.length === 0) return byCategory;
+    for (const link of await this.products.categoryLinks(categoryIds, db)) {
+      byCategory.set(link.categoryId, [...(byCategory.get(link.categoryId) ?? []), link.productId]);
+    }
+    return byCategory;
+  }
+
+  async update(id: string, dto: UpdateProductDto) {
+    return this.prisma.$transaction(async (tx) => {
+      await this.require(id, tx);
+      await this.assertUnique({ slug: dto.slug ?? undefined, sku: dto.sku ?? undefined }, id, tx);
+      const row = await this.products.update(
+        id,
+        {
+          // `null` for a non-nullable field means "unchanged" (IsOptional lets it through).
+          name: dto.name ?? undefined,
+          slug: dto.slug ?? undefined,
+          sku: dto.sku ?? undefined,
+          description: dto.description ?? undefined,
+          manageStock: dto.manage_stock ?? undefined,
+          price: dto.price ? toPriceJson(dto.price) : undefined,
+          status: dto.status ?? undefined,
+          commodityType: dto.commodity_type ?? undefined,
+          ...(dto['tax-code'] !== undefined ? { taxCode: dto['tax-code'] } : {}),
+          stockLevel: dto.stock ?? undefined,
+        },
+        tx,
+      );
+      return this.changed(tx, 'product.updated', row);
+    });
+  }
+
+  async delete(id: string) {
+    await this.prisma.$transaction(async (tx) => {
+      await this.require(id, tx);
+      await this.products.delete(id, tx);
+      await this.events.publish(tx, 'product.deleted', { type: 'product', id });
+    });
+  }
+
+  /** POST adds, PUT replaces, DELETE removes; answers the relationship as it now stands. */
+  async editRelation(id: string, relation: ProductRelation, mode: 'add' | 'replace' | 'remove', ids: string[]) {
+    return this.prisma.$transaction(async (tx) => {
+      await this.require(id, tx);
+      if (mode !== 'remove') await this.assertExist(relation, ids, tx);
+      const valid = ids.filter(isUuid);
+      if (relation === 'categories') {
+        if (mode === 'replace') await this.products.removeCategories(id, 'all', tx);
+        if (mode === 'remove') await this.products.removeCategories(id, valid, tx);
+        else if (valid.length) await this.products.addCategories(id, valid, tx);
+      } else {
+        if (mode === 'replace') await this.products.removeFiles(id, 'all', tx);
+        if (mode === 'remove') await this.products.removeFiles(id, valid, tx);
+        else if (valid.length) await this.products.addFiles(id, valid, tx);
+      }
+      const row = await this.products.touch(id, tx);
+      const presented = await this.changed(tx, 'product.updated', row);
+      const rel = presented.relationships[relation] as { data: { type: string; id: string }[] } | undefined;
+      return rel?.data ?? [];
+    });
+  }
+
+  async setMainImage(id: string, fileId: string | null) {
+    return this.prisma.$transaction(async (tx) => {
+      await this.require(id, tx);
+      if (fileId !== null) await this.assertExist('files', [fileId], tx);
+      const row = await this.products.update(id, { mainImage: fileId ? { connect: { id: fileId } } : { disconnect: true } }, tx);
+      await this.changed(tx, 'product.updated', row);
+      return fileId ? { type: 'main_image', id: fileId } : null;
+    });
+  }
+
+  /** DELETE main-image: removes it only when it is the one named (or when none is named). */
+  async removeMainImage(id: string, fileId: string | undefined) {
+    const row = await this.require(id);
+    if (fileId === undefined || row.mainImageId === fileId) await this.setMainImage(id, null);
+  }
+
+  private async changed(tx: Db, event: EventName, row: ProductRow) {
+    const presented = presentProduct(row);
+    await this.events.publish(tx, event, { data: presented });
+    return presented;
+  }
+
+  private async assertExist(relation: ProductRelation, ids: string[], tx: Db) {
+    if (ids.length === 0) return;
+    const valid = ids.filter(isUuid);
+    const found = new Set(relation === 'categories' ? await this.products.existingCategoryIds(valid, tx) : await this.products.existingFileIds(valid, tx));
+    const missing = ids.filter((i) => !found.has(i));
+    if (missing.length) {
+      const what = relation === 'categories' ? 'category' : 'file';
+      throw new UnprocessableError('Unknown relationship', `No ${what} with id ${missing.join(', ')}`, 'data');
+    }
+  }
+
+  private async assertUnique(dto: { slug?: string; sku?: string }, exceptId: string | undefined, tx: Db) {
+    for (const field of ['slug', 'sku'] as const) {
+      const value = dto[field];
+      if (value !== undefined && (await this.products.findClash(field, value, exceptId, tx))) {
+        throw new ConflictError(`A product with ${field} "${value}" already exists`, `data.${field}`);
+      }
+    }
+  }
+
+  private async require(id: string, db: Db = this.prisma) {
+    const row = await this.products.find(id, db);
+    if (!row) throw new NotFoundError('Product');
+    return row;
+  }
+}
+
+function toPriceJson(price: { amount: number; currency: string; includes_tax: boolean }[]): Prisma.InputJsonValue {
+  return price.map((p) => ({ amount: p.amount, currency: p.currency.toUpperCase(), includes_tax: p.includes_tax }));
+}

@@ -1,0 +1,244 @@
+import { BadRequestError } from '../errors/api-error';
+import type { ListFieldSpec, ListFieldType, ListResourceSpec } from './list-query';
+
+export const FILTER_OPS = ['eq', 'like', 'gt', 'ge', 'lt', 'le', 'in', 'is_null'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+export type FilterValue = string | number | boolean | Date;
+
+export const MAX_FILTER_CLAUSES = 10;
+export const FILTER_PARSE_ERROR = 'Could not parse the supplied filter';
+// OR groups may nest, but with at most 10 clauses deeper nesting is never needed.
+const MAX_GROUP_DEPTH = 3;
+
+export interface FilterClause {
+  kind: 'clause';
+  /** API attribute, e.g. `created_at`. */
+  field: string;
+  op: FilterOp;
+  /** Typed per the field spec: Date for datetime, number, boolean, lower-case uuid, string; raw pattern for `like`. */
+  values: FilterValue[];
+}
+export interface FilterGroup {
+  kind: 'and' | 'or';
+  nodes: ParsedFilter[];
+}
+export type ParsedFilter = FilterClause | FilterGroup;
+
+/**
+ * Parses the EP filter grammar:
+ *   filter := term (':' term)*                      AND
+ *   term   := op '(' field [',' value]* ')'         a clause; `:` or `|` inside the parentheses belong to the value
+ *           | '(' filter ('|' filter)* ')'         OR (the ep SDK's `Filter({ or: [...] })`)
+ * Values are taken raw (the SDK does not encode them; Express has decoded %xx). Returns null when absent or empty.
+ */
+export function parseFilter(raw: unknown, spec: ListResourceSpec): ParsedFilter | null {
+  if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return null;
+  if (Array.isArray(raw)) throw filterError('filter must be given once; chain clauses with ":"');
+  if (typeof raw !== 'string') throw filterError(FILTER_PARSE_ERROR);
+  // A NUL byte would make PostgreSQL fail the query (500); the real API words this error so.
+  if (/[\u0000-\u001f\u007f]/.test(raw)) throw filterError('The supplied filter contained unsupported characters');
+
+  const tree = new SyntaxParser(raw).parse();
+  if (countClauses(tree) > MAX_FILTER_CLAUSES) {
+    throw filterError(`A filter may contain at most ${MAX_FILTER_CLAUSES} clauses`);
+  }
+  return typeTree(tree, spec);
+}
+
+// ---------- syntax ----------
+
+type RawNode = { kind: 'clause'; op: string; args: string[] } | { kind: 'and' | 'or'; nodes: RawNode[] };
+
+class SyntaxParser {
+  private pos = 0;
+  constructor(private readonly s: string) {}
+
+  parse(): RawNode {
+    const node = this.expr(0);
+    if (this.pos !== this.s.length) throw filterError(FILTER_PARSE_ERROR);
+    return node;
+  }
+
+  private expr(depth: number): RawNode {
+    const nodes = [this.term(depth)];
+    while (this.s[this.pos] === ':') {
+      this.pos++;
+      nodes.push(this.term(depth));
+    }
+    return nodes.length === 1 ? nodes[0] : { kind: 'and', nodes };
+  }
+
+  private term(depth: number): RawNode {
+    this.skipSpaces();
+    const node = this.s[this.pos] === '(' ? this.group(depth) : this.clause();
+    this.skipSpaces();
+    return node;
+  }
+
+  private group(depth: number): RawNode {
+    if (depth >= MAX_GROUP_DEPTH) throw filterError(FILTER_PARSE_ERROR);
+    this.pos++; // '('
+    const alternatives = [this.expr(depth + 1)];
+    while (this.s[this.pos] === '|') {
+      this.pos++;
+      alternatives.push(this.expr(depth + 1));
+    }
+    if (this.s[this.pos] !== ')') throw filterError(FILTER_PARSE_ERROR);
+    this.pos++;
+    return alternatives.length === 1 ? alternatives[0] : { kind: 'or', nodes: alternatives };
+  }
+
+  private clause(): RawNode {
+    const op = /^[A-Za-z_]+/.exec(this.s.slice(this.pos))?.[0];
+    if (!op || this.s[this.pos + op.length] !== '(') throw filterError(FILTER_PARSE_ERROR);
+    this.pos += op.length + 1;
+    // The clause ends at the matching ')': balanced parentheses may appear in a value.
+    const start = this.pos;
+    for (let depth = 1; ; this.pos++) {
+      if (this.pos >= this.s.length) throw filterError(FILTER_PARSE_ERROR);
+      const ch = this.s[this.pos];
+      if (ch === '(') depth++;
+      else if (ch === ')' && --depth === 0) break;
+    }
+    const inner = this.s.slice(start, this.pos);
+    this.pos++; // ')'
+    return { kind: 'clause', op: op.toLowerCase(), args: inner.split(',').map((a) => a.trim()) };
+  }
+
+  private skipSpaces(): void {
+    while (this.s[this.pos] === ' ') this.pos++;
+  }
+}
+
+function countClauses(node: RawNode): number {
+  return node.kind === 'clause' ? 1 : node.nodes.reduce((n, child) => n + countClauses(child), 0);
+}
+
+// ---------- fields, operators and typed values ----------
+
+const RANGE_OPS: FilterOp[] = ['eq', 'gt', 'ge', 'lt', 'le', 'in', 'is_null'];
+const OPS_BY_TYPE: Record<ListFieldType, ReadonlySet<FilterOp>> = {
+  string: new Set(FILTER_OPS),
+  integer: new Set(RANGE_OPS),
+  datetime: new Set(RANGE_OPS),
+  uuid: new Set(RANGE_OPS),
+  boolean: new Set<FilterOp>(['eq', 'in', 'is_null']),
+};
+
+function typeTree(node: RawNode, spec: ListResourceSpec): ParsedFilter {
+  if (node.kind !== 'clause') return { kind: node.kind, nodes: node.nodes.map((n) => typeTree(n, spec)) };
+
+  const op = node.op as FilterOp;
+  if (!(FILTER_OPS as readonly string[]).includes(op)) {
+    throw filterError(`Unknown filter operator '${node.op}'; supported operators: ${FILTER_OPS.join(', ')}`);
+  }
+  const [field, ...rawValues] = node.args;
+  if (!field) throw filterError(FILTER_PARSE_ERROR);
+  const fieldSpec = Object.hasOwn(spec.fields, field) ? spec.fields[field] : undefined;
+  if (!fieldSpec) throw filterError(`Unknown filter field '${field}'`);
+  const allowed = allowedOps(fieldSpec);
+  if (!allowed.includes(op)) {
+    throw filterError(
+      allowed.length
+        ? `Filter operator '${op}' is not supported on '${field}'; supported: ${allowed.join(', ')}`
+        : `Filtering on '${field}' is not supported`,
+    );
+  }
+  checkArity(op, field, rawValues.length);
+
+  const values = op === 'like' ? rawValues : rawValues.map((v) => toTypedValue(v, fieldSpec.type, field));
+  if (values.some((v) => v === '')) throw filterError(`Filter value for '${field}' must not be empty`);
+  return { kind: 'clause', field, op, values: op === 'in' ? dedupe(values) : values };
+}
+
+function allowedOps(fieldSpec: ListFieldSpec): FilterOp[] {
+  return (fieldSpec.ops ?? []).filter((op) => OPS_BY_TYPE[fieldSpec.type].has(op));
+}
+
+function checkArity(op: FilterOp, field: string, count: number): void {
+  if (op === 'is_null' && count !== 0) throw filterError(`is_null takes only a field: is_null(${field})`);
+  if (op === 'in' && count < 1) throw filterError(`in(${field},...) needs at least one value`);
+  if (op !== 'is_null' && op !== 'in' && count !== 1) {
+    throw filterError(`${op}(${field},value) takes exactly one value; use in(${field},a,b,...) for several`);
+  }
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toTypedValue(raw: string, type: ListFieldType, field: string): FilterValue {
+  if (raw === '') return raw;
+  switch (type) {
+    case 'string':
+      return raw;
+    case 'integer': {
+      // Int columns are 32-bit: a larger operand makes Prisma fail the query instead of matching nothing.
+      const n = /^[-+]?\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+      if (!(n >= INT32_MIN && n <= INT32_MAX)) throw badValue(field, raw, 'an integer');
+      return n;
+    }
+    case 'boolean': {
+      const b = raw.toLowerCase();
+      if (b !== 'true' && b !== 'false') throw badValue(field, raw, 'true or false');
+      return b === 'true';
+    }
+    case 'datetime': {
+      const d = parseFilterDate(raw);
+      if (!d) throw badValue(field, raw, 'a date (ISO 8601, YYYY-MM-DD or epoch milliseconds)');
+      return d;
+    }
+    case 'uuid':
+      // A malformed uuid would make PostgreSQL fail the query: refuse it here instead.
+      if (!UUID_RE.test(raw)) throw badValue(field, raw, 'a UUID');
+      return raw.toLowerCase();
+  }
+}
+
+const ISO_RE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+\- ])(\d{2})(?::?(\d{2}))?)?)?$/i;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * `YYYY-MM-DD` (UTC midnight), ISO 8601 date-time with optional seconds, fraction and offset (UTC when none),
+ * or epoch milliseconds. A space in the offset is a '+' that arrived unencoded. Null when invalid or
+ * outside years 1..9999 (what PostgreSQL and JS dates share).
+ */
+export function parseFilterDate(raw: string): Date | null {
+  let date: Date;
+  if (/^\d{1,15}$/.test(raw)) {
+    date = new Date(Number(raw));
+  } else {
+    const m = ISO_RE.exec(raw);
+    if (!m) return null;
+    const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone, sign, oh, om = '00'] = m;
+    const year = Number(y);
+    const month = Number(mo);
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const maxDay = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+    if (month < 1 || month > 12 || Number(d) < 1 || Number(d) > maxDay) return null;
+    if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59 || Number(oh ?? 0) > 23 || Number(om) > 59) return null;
+    const offset = !zone || zone.toUpperCase() === 'Z' ? 'Z' : `${sign === '-' ? '-' : '+'}${oh}:${om}`;
+    date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}.${frac.slice(0, 3).padEnd(3, '0')}${offset}`);
+  }
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || year < 1 || year > 9999 ? null : date;
+}
+
+function dedupe(values: FilterValue[]): FilterValue[] {
+  const seen = new Set<string | number | boolean>();
+  return values.filter((v) => {
+    const key = v instanceof Date ? v.getTime() : v;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function badValue(field: string, raw: string, expected: string): BadRequestError {
+  return filterError(`Invalid filter value '${raw}' for '${field}': expected ${expected}`);
+}
+
+function filterError(detail: string): BadRequestError {
+  return new BadRequestError(detail, { parameter: 'filter' });
+}

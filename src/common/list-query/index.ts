@@ -1,0 +1,6 @@
+export * from './filter-parser';
+export * from './list-query';
+export * from './page';
+export * from './page-params';
+export * from './prisma-list-query';
+export * from './sort-parser';

@@ -1,0 +1,57 @@
+import { ArgumentMetadata, Body, Injectable, PipeTransform } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate, ValidationError } from 'class-validator';
+import { BadRequestError, ValidationFailedError } from '../errors/api-error';
+
+export interface DataBodyOptions {
+  /** The whole body (or its `data`) may be missing: the DTO is then validated as `{}`. */
+  optional?: boolean;
+}
+
+function flatten(errors: ValidationError[], prefix: string): { detail: string; source: string }[] {
+  return errors.flatMap((error) => {
+    const path = `${prefix}.${error.property}`;
+    const own = Object.values(error.constraints ?? {}).map((message) => ({
+      source: path,
+      detail: message.startsWith(error.property) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`,
+    }));
+    return [...own, ...flatten(error.children ?? [], path)];
+  });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Unwraps `{"data": {...}}` and validates it against the parameter's DTO class.
+ * Unknown fields are dropped (Elastic Path ignores them); every failure is a 400 whose `source` names the field.
+ */
+@Injectable()
+export class DataBodyPipe implements PipeTransform {
+  constructor(private readonly options: DataBodyOptions = {}) {}
+
+  async transform(body: unknown, metadata: ArgumentMetadata) {
+    const empty = body === undefined || body === null || (isPlainObject(body) && Object.keys(body).length === 0);
+    if (empty && !this.options.optional) {
+      throw new BadRequestError('The request body must be a JSON object with a "data" member', 'data');
+    }
+    if (!empty && !isPlainObject(body)) throw new BadRequestError('The request body must be a JSON object', 'data');
+    const data = empty ? {} : (body as Record<string, unknown>).data;
+    if (data === undefined && this.options.optional) return this.validate({}, metadata);
+    if (!isPlainObject(data)) throw new BadRequestError('"data" must be a JSON object', 'data');
+    return this.validate(data, metadata);
+  }
+
+  private async validate(data: Record<string, unknown>, metadata: ArgumentMetadata) {
+    const metatype = metadata.metatype;
+    if (!metatype || metatype === Object) return data;
+    const instance = plainToInstance(metatype, data, { enableImplicitConversion: false, exposeDefaultValues: true });
+    const errors = await validate(instance as object, { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false });
+    if (errors.length) throw new ValidationFailedError(flatten(errors, 'data'));
+    return instance;
+  }
+}
+
+/** `@DataBody() body: CreateThingDto` — the validated content of the request's `data` member. */
+export const DataBody = (options: DataBodyOptions = {}) => Body(new DataBodyPipe(options));

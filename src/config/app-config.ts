@@ -1,0 +1,153 @@
+import { isIP } from 'node:net';
+import * as path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * The whole runtime configuration, read once from the environment and validated at boot.
+ * Nothing outside `src/config` reads `process.env`.
+ */
+export class AppConfig {
+  port: number;
+  host: string;
+  database: { databaseUrl?: string; pgliteDataDir: string; poolMax: number; migrateOnStart: boolean };
+  /** Absolute origin for `links` (no trailing slash); when unset it is derived from each request. */
+  publicBaseUrl?: string;
+  auth: { clientId?: string; clientSecret?: string; tokenTtlSeconds: number };
+  logLevel: LogLevel;
+  bodyLimitBytes: number;
+  files: { dir: string; maxBytes: number; allowedMimeTypes: string[] };
+  rateLimit: { limit: number; windowMs: number };
+  webhooks: {
+    allowedHosts: string[];
+    retryScheduleSeconds: number[];
+    timeoutMs: number;
+    connectTimeoutMs: number;
+    pollIntervalMs: number;
+    retentionDays: number;
+    concurrency: number;
+    maxResponseBytes: number;
+  };
+  stripe: { secretKey?: string; apiHost?: string; apiPort?: number; apiProtocol: 'http' | 'https' };
+  /** Background work (webhook fan-out and delivery, retention). Off in tests that drive it by hand. */
+  workersEnabled: boolean;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be an integer, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function allowedHost(entry: string): string {
+  const [addr, bits] = entry.split('/');
+  if (bits !== undefined) {
+    const max = isIP(addr) === 6 ? 128 : 32;
+    if (!isIP(addr) || !/^\d+$/.test(bits) || Number(bits) > max) {
+      throw new ConfigError(`WEBHOOK_ALLOWED_HOSTS has an invalid CIDR "${entry}"`);
+    }
+  }
+  return entry.toLowerCase();
+}
+
+export function loadAppConfig(env: Env = process.env): AppConfig {
+  const config = new AppConfig();
+  config.port = int(env, 'PORT', 3000, 0, 65535);
+  config.host = env.HOST?.trim() || '0.0.0.0';
+  config.database = {
+    databaseUrl: url(env, 'DATABASE_URL', ['postgresql:', 'postgres:']),
+    pgliteDataDir: env.PGLITE_DATA_DIR?.trim() || path.resolve('data', 'pglite'),
+    poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 500),
+    migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
+  };
+  const base = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
+  config.publicBaseUrl = base?.replace(/\/+$/, '');
+  const clientId = env.CLIENT_ID?.trim() || undefined;
+  const clientSecret = env.CLIENT_SECRET?.trim() || undefined;
+  if ((clientId === undefined) !== (clientSecret === undefined)) {
+    throw new ConfigError('CLIENT_ID and CLIENT_SECRET must be set together (or both left unset to generate a key pair)');
+  }
+  if (clientSecret !== undefined && clientSecret.length < 16) {
+    throw new ConfigError('CLIENT_SECRET must be at least 16 characters');
+  }
+  config.auth = { clientId, clientSecret, tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 3600, 1, 31 * 24 * 3600) };
+  const level = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  config.logLevel = level;
+  config.bodyLimitBytes = int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024);
+  config.files = {
+    dir: env.FILES_DIR?.trim() || path.resolve('data', 'files'),
+    maxBytes: int(env, 'FILE_MAX_BYTES', 8 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    allowedMimeTypes: list(env, 'FILE_ALLOWED_TYPES').length
+      ? list(env, 'FILE_ALLOWED_TYPES')
+      : ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'application/pdf', 'text/plain', 'text/csv', 'application/json', 'video/mp4'],
+  };
+  config.rateLimit = {
+    limit: int(env, 'RATE_LIMIT', 6000, 1, 10_000_000),
+    windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1, 3_600_000),
+  };
+  const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim()
+    ? env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => s.trim())
+    : ['0', '5', '300', '1800', '7200', '18000', '36000', '50400', '72000', '86400'];
+  if (schedule.some((s) => !/^\d+(\.\d+)?$/.test(s))) {
+    throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds, got "${env.WEBHOOK_RETRY_SCHEDULE}"`);
+  }
+  config.webhooks = {
+    allowedHosts: list(env, 'WEBHOOK_ALLOWED_HOSTS').map(allowedHost),
+    retryScheduleSeconds: schedule.map(Number),
+    timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 1, 120_000),
+    connectTimeoutMs: int(env, 'WEBHOOK_CONNECT_TIMEOUT_MS', 5_000, 1, 60_000),
+    pollIntervalMs: int(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 1, 3_600_000),
+    retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
+    concurrency: int(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000),
+    maxResponseBytes: int(env, 'WEBHOOK_MAX_RESPONSE_BYTES', 8 * 1024, 0, 1024 * 1024),
+  };
+  const stripeApi = url(env, 'STRIPE_API_BASE', ['http:', 'https:']);
+  const stripeUrl = stripeApi ? new URL(stripeApi) : undefined;
+  config.stripe = {
+    secretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+    apiHost: stripeUrl?.hostname,
+    apiPort: stripeUrl ? Number(stripeUrl.port || (stripeUrl.protocol === 'http:' ? 80 : 443)) : undefined,
+    apiProtocol: stripeUrl?.protocol === 'http:' ? 'http' : 'https',
+  };
+  config.workersEnabled = bool(env, 'WORKERS_ENABLED', true);
+  config.shutdownTimeoutMs = int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000);
+  return config;
+}

@@ -1,0 +1,51 @@
+import { INestApplication, RequestMethod } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import express, { NextFunction, Request, Response } from 'express';
+import { AppConfig } from './config/app-config';
+import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { requestContextMiddleware } from './common/http/request-context';
+import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
+
+/**
+ * Everything the HTTP server needs beyond AppModule, shared by main.ts and the tests so both run the
+ * same stack: body parsing with our own error documents, the `/v2` prefix, bracket query parsing, docs.
+ */
+export function configureApp(app: INestApplication): void {
+  const http = app as NestExpressApplication;
+  const config = app.get(AppConfig);
+  const logger = app.get<RootLogger>(ROOT_LOGGER);
+  const errors = app.get(ApiExceptionFilter);
+
+  http.set('query parser', 'extended');
+  http.set('etag', false);
+  http.disable('x-powered-by');
+  http.use(requestContextMiddleware(logger));
+  // The SDK sends `Content-Type: application/json` on every request, bodyless ones included.
+  http.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
+  http.use(express.urlencoded({ extended: false, limit: config.bodyLimitBytes }));
+  http.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const { status, errors: body, headers } = errors.describe(err, req);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.status(status).json({ errors: body });
+  });
+
+  app.setGlobalPrefix('v2', {
+    exclude: [
+      { path: 'health', method: RequestMethod.GET },
+      { path: 'oauth/access_token', method: RequestMethod.POST },
+    ],
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Commerce API')
+      .setDescription('Elastic Path Commerce Cloud (Moltin) v2 compatible commerce API')
+      .setVersion('0.1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

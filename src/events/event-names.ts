@@ -1,0 +1,35 @@
+/** Every event the service emits; `observes` of an integration may name only these. */
+export const EVENT_NAMES = [
+  'order.created',
+  'order.updated',
+  'order.authorized',
+  'order.paid',
+  'order.refunded',
+  'order.fulfilled',
+  'order.cancelled',
+  'transaction.created',
+  'transaction.updated',
+  'product.created',
+  'product.updated',
+  'product.deleted',
+  'category.created',
+  'category.updated',
+  'category.deleted',
+  'file.created',
+  'file.deleted',
+  'account.created',
+  'account.updated',
+  'account.deleted',
+  'cart.updated',
+  'cart.deleted',
+  'integration.created',
+  'integration.updated',
+  'integration.deleted',
+  'settings.updated',
+] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
+}

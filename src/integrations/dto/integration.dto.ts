@@ -1,0 +1,106 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { EVENT_NAMES } from '../../events/event-names';
+
+export const EVENT_LIMIT = 5;
+const EVENT_LIMIT_MESSAGE = `observes: You have reached the integration event limit of ${EVENT_LIMIT}`;
+const UNKNOWN_EVENT_MESSAGE = `observes must contain only known event names: ${EVENT_NAMES.join(', ')}`;
+
+export class WebhookConfigurationDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  url?: string;
+
+  /** Write-only: stored, never returned, never logged. `null` or `""` on update removes it. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(512)
+  secret_key?: string | null;
+}
+
+export class CreateIntegrationDto {
+  @IsIn(['integration'])
+  type: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  description?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+
+  @IsOptional()
+  @IsIn(['webhook'])
+  integration_type?: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(EVENT_LIMIT, { message: EVENT_LIMIT_MESSAGE })
+  @IsIn(EVENT_NAMES as unknown as string[], { each: true, message: UNKNOWN_EVENT_MESSAGE })
+  observes: string[];
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => WebhookConfigurationDto)
+  configuration: WebhookConfigurationDto;
+}
+
+/** PUT is a partial update: only `type` is required; `configuration` is merged key by key. */
+export class UpdateIntegrationDto {
+  @IsIn(['integration'])
+  type: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  description?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+
+  @IsOptional()
+  @IsIn(['webhook'])
+  integration_type?: string;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(EVENT_LIMIT, { message: EVENT_LIMIT_MESSAGE })
+  @IsIn(EVENT_NAMES as unknown as string[], { each: true, message: UNKNOWN_EVENT_MESSAGE })
+  observes?: string[];
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => WebhookConfigurationDto)
+  configuration?: WebhookConfigurationDto;
+}

@@ -1,0 +1,99 @@
+import { Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { requestBaseUrl } from '../common/http/base-url';
+import { ListQueryParser } from '../common/http/list-query.parser';
+import { ResponseDocument } from '../common/http/response-document';
+import { buildPageEnvelope, page } from '../common/list-query';
+import { DataBody } from '../common/validation/data-body.pipe';
+import { ResourceId } from '../common/validation/resource-id.pipe';
+import { AppConfig } from '../config/app-config';
+import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
+import { logsDocument } from './integrations.presenter';
+import { INTEGRATIONS_SPEC, JOBS_SPEC, LOGS_SPEC } from './integrations.repository';
+import { IntegrationsService } from './integrations.service';
+
+@ApiTags('integrations')
+@ApiBearerAuth()
+@Controller('integrations')
+export class IntegrationsController {
+  constructor(
+    private readonly integrations: IntegrationsService,
+    private readonly listQuery: ListQueryParser,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  create(@DataBody() dto: CreateIntegrationDto, @Req() req: Request) {
+    return this.integrations.create(dto, this.baseUrl(req));
+  }
+
+  @Get()
+  async list(@Query() query: Record<string, unknown>, @Req() req: Request) {
+    return this.integrations.list(await this.listQuery.parse(query, INTEGRATIONS_SPEC), this.baseUrl(req));
+  }
+
+  // Before ':id', which would otherwise take "logs" as an id.
+  @Get('logs')
+  async allLogs(@Query() query: Record<string, unknown>, @Req() req: Request) {
+    const q = await this.listQuery.parse(query, LOGS_SPEC);
+    return this.logsDocument(await this.integrations.logs(q), q, req);
+  }
+
+  @Get(':id')
+  get(@ResourceId('id', 'Integration') id: string, @Req() req: Request) {
+    return this.integrations.get(id, this.baseUrl(req));
+  }
+
+  @Put(':id')
+  update(@ResourceId('id', 'Integration') id: string, @DataBody() dto: UpdateIntegrationDto, @Req() req: Request) {
+    return this.integrations.update(id, dto, this.baseUrl(req));
+  }
+
+  @Delete(':id')
+  remove(@ResourceId('id', 'Integration') id: string) {
+    return this.integrations.remove(id);
+  }
+
+  @Get(':id/logs')
+  async logs(@ResourceId('id', 'Integration') id: string, @Query() query: Record<string, unknown>, @Req() req: Request) {
+    const q = await this.listQuery.parse(query, LOGS_SPEC);
+    return this.logsDocument(await this.integrations.logs(q, { integrationId: id }), q, req);
+  }
+
+  @Get(':id/jobs')
+  async jobs(@ResourceId('id', 'Integration') id: string, @Query() query: Record<string, unknown>) {
+    return this.integrations.jobs(id, await this.listQuery.parse(query, JOBS_SPEC));
+  }
+
+  @Get(':id/jobs/:jobId/logs')
+  async jobLogs(
+    @ResourceId('id', 'Integration') id: string,
+    @ResourceId('jobId', 'Integration job') jobId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+  ) {
+    const q = await this.listQuery.parse(query, LOGS_SPEC);
+    return this.logsDocument(await this.integrations.logs(q, { integrationId: id, jobId }), q, req);
+  }
+
+  @Post(':id/jobs/:jobId/redeliver')
+  @HttpCode(200)
+  redeliver(@ResourceId('id', 'Integration') id: string, @ResourceId('jobId', 'Integration job') jobId: string) {
+    return this.integrations.redeliver(id, jobId);
+  }
+
+  private baseUrl(req: Request) {
+    return requestBaseUrl(req, this.config.publicBaseUrl);
+  }
+
+  private logsDocument(result: { items: Parameters<typeof logsDocument>[0]; total: number }, q: { limit: number; offset: number }, req: Request) {
+    const { links } = buildPageEnvelope(page(result.items, result.total, q), {
+      baseUrl: this.baseUrl(req),
+      path: req.path,
+      query: req.query as Record<string, unknown>,
+    });
+    return new ResponseDocument(logsDocument(result.items, result.total, q, links));
+  }
+}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { DeliveryWorker } from './delivery/delivery.worker';
+import { JobsRepository } from './delivery/jobs.repository';
+import { Relay } from './delivery/relay.worker';
+import { RetentionService } from './delivery/retention.service';
+import { WebhookSender } from './delivery/webhook-sender';
+import { IntegrationsController } from './integrations.controller';
+import { IntegrationsRepository } from './integrations.repository';
+import { IntegrationsService } from './integrations.service';
+import { SsrfPolicy } from './ssrf';
+
+/**
+ * Integrations (webhooks): CRUD and logs over HTTP, plus the delivery pipeline — outbox relay (fan-out),
+ * delivery worker, retention — which runs in every replica when WORKERS_ENABLED (row locks keep replicas apart).
+ */
+@Module({
+  controllers: [IntegrationsController],
+  providers: [
+    { provide: SsrfPolicy, useFactory: (config: AppConfig) => new SsrfPolicy(config.webhooks.allowedHosts), inject: [AppConfig] },
+    IntegrationsRepository,
+    IntegrationsService,
+    JobsRepository,
+    WebhookSender,
+    DeliveryWorker,
+    Relay,
+    RetentionService,
+  ],
+  exports: [IntegrationsService, Relay, DeliveryWorker, RetentionService],
+})
+export class IntegrationsModule {}

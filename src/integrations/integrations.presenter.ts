@@ -1,0 +1,71 @@
+import type { Integration, IntegrationJob, IntegrationLog } from '../generated/prisma/client';
+import { timestamps } from '../common/http/timestamps';
+
+/** The wire object. `secret_key` and the signing secret never leave through here. */
+export function presentIntegration(row: Integration, baseUrl: string) {
+  return {
+    id: row.id,
+    type: 'integration' as const,
+    integration_type: row.integrationType,
+    name: row.name,
+    description: row.description,
+    enabled: row.enabled,
+    configuration: { url: row.url } as { url: string; signing_secret?: string },
+    observes: row.observes,
+    links: { self: `${baseUrl.replace(/\/+$/, '')}/v2/integrations/${row.id}` },
+    meta: { timestamps: timestamps(row) },
+  };
+}
+
+export type PresentedIntegration = ReturnType<typeof presentIntegration>;
+
+export function presentLog(row: IntegrationLog) {
+  return {
+    id: row.id,
+    type: 'integration-log' as const,
+    succeeded: row.succeeded,
+    attempt: row.attempt,
+    processing_time: row.processingTime,
+    body: row.body,
+    status_code: row.statusCode,
+    error_detail: row.errorDetail,
+    error_class: row.errorClass,
+    relationships: {
+      integration: { data: { type: 'integration', id: row.integrationId } },
+      job: { data: { type: 'integration-job', id: row.jobId } },
+    },
+    meta: { timestamps: { created_at: row.createdAt.toISOString() } },
+  };
+}
+
+export function presentJob(row: IntegrationJob & { event?: { name: string } | null }) {
+  return {
+    id: row.id,
+    type: 'integration-job' as const,
+    status: row.status,
+    attempts: row.attempts,
+    triggered_by: row.event?.name,
+    next_attempt_at: ['pending', 'retrying'].includes(row.status) ? row.nextAttemptAt.toISOString() : null,
+    last_status_code: row.lastStatusCode,
+    last_error: row.lastError,
+    succeeded_at: row.succeededAt?.toISOString() ?? null,
+    relationships: {
+      integration: { data: { type: 'integration', id: row.integrationId } },
+      event: { data: { type: 'event', id: row.eventId } },
+    },
+    meta: { timestamps: timestamps(row) },
+  };
+}
+
+/**
+ * The logs list as Elastic Path shapes it (ep-api-reference §9.6, JSSDK `IntegrationLogsResponse`):
+ * `meta{limit,offset,current,total}` with a top-level `results{total}`, unlike the standard list envelope.
+ */
+export function logsDocument(items: IntegrationLog[], total: number, q: { limit: number; offset: number }, links: Record<string, unknown>) {
+  return {
+    data: items.map(presentLog),
+    meta: { limit: q.limit, offset: q.offset, current: Math.floor(q.offset / q.limit) + 1, total: Math.ceil(total / q.limit) },
+    results: { total },
+    links,
+  };
+}

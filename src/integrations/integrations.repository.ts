@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { ListQuery, ListResourceSpec, toPrismaListArgs, toPrismaWhere } from '../common/list-query';
+import { Prisma } from '../generated/prisma/client';
+import { Db, PrismaService } from '../prisma/prisma.service';
+
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
+export const INTEGRATIONS_SPEC: ListResourceSpec = {
+  fields: {
+    id: { column: 'id', type: 'uuid', ops: ['eq', 'in', 'gt', 'ge'], sortable: true },
+    name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
+    enabled: { column: 'enabled', type: 'boolean', ops: ['eq'] },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
+  },
+  defaultSort: 'created_at',
+};
+
+/** Logs: newest first. */
+export const LOGS_SPEC: ListResourceSpec = {
+  fields: {
+    id: { column: 'id', type: 'uuid', ops: ['eq'] },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
+    succeeded: { column: 'succeeded', type: 'boolean', ops: ['eq'] },
+  },
+  defaultSort: '-created_at',
+};
+
+export const JOBS_SPEC: ListResourceSpec = {
+  fields: {
+    id: { column: 'id', type: 'uuid', ops: ['eq'] },
+    status: { column: 'status', type: 'string', ops: ['eq', 'in'] },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
+  },
+  defaultSort: '-created_at',
+};
+
+@Injectable()
+export class IntegrationsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.IntegrationCreateInput, db: Db = this.prisma) {
+    return db.integration.create({ data });
+  }
+
+  find(id: string, db: Db = this.prisma) {
+    return db.integration.findUnique({ where: { id } });
+  }
+
+  update(id: string, data: Prisma.IntegrationUpdateInput, db: Db = this.prisma) {
+    return db.integration.update({ where: { id }, data });
+  }
+
+  delete(id: string, db: Db = this.prisma) {
+    return db.integration.delete({ where: { id } });
+  }
+
+  async list(q: ListQuery) {
+    const args = toPrismaListArgs(q, INTEGRATIONS_SPEC);
+    const [items, total, all] = await this.prisma.$transaction([
+      this.prisma.integration.findMany(args as Prisma.IntegrationFindManyArgs),
+      this.prisma.integration.count({ where: toPrismaWhere(q, INTEGRATIONS_SPEC) as Prisma.IntegrationWhereInput }),
+      this.prisma.integration.count(),
+    ]);
+    return { items, total, all };
+  }
+
+  async listLogs(where: Prisma.IntegrationLogWhereInput, q: ListQuery) {
+    const args = toPrismaListArgs(q, LOGS_SPEC);
+    const filtered = { AND: [where, toPrismaWhere(q, LOGS_SPEC) as Prisma.IntegrationLogWhereInput] };
+    const [items, total] = await this.prisma.$transaction([
+      this.prisma.integrationLog.findMany({ ...(args as Prisma.IntegrationLogFindManyArgs), where: filtered }),
+      this.prisma.integrationLog.count({ where: filtered }),
+    ]);
+    return { items, total };
+  }
+
+  async listJobs(integrationId: string, q: ListQuery) {
+    const args = toPrismaListArgs(q, JOBS_SPEC);
+    const where = { AND: [{ integrationId }, toPrismaWhere(q, JOBS_SPEC) as Prisma.IntegrationJobWhereInput] };
+    const [items, total] = await this.prisma.$transaction([
+      this.prisma.integrationJob.findMany({
+        ...(args as Prisma.IntegrationJobFindManyArgs),
+        where,
+        include: { event: { select: { name: true } } },
+      }),
+      this.prisma.integrationJob.count({ where }),
+    ]);
+    return { items, total };
+  }
+
+  findJob(integrationId: string, jobId: string, db: Db = this.prisma) {
+    return db.integrationJob.findFirst({ where: { id: jobId, integrationId }, include: { event: { select: { name: true } } } });
+  }
+
+  /** Puts a finished job back in the queue, due now; `attempts` keeps counting. Only if it is still finished. */
+  async requeueJob(jobId: string, db: Db = this.prisma) {
+    const { count } = await db.integrationJob.updateMany({
+      where: { id: jobId, status: { in: ['succeeded', 'failed', 'discarded'] } },
+      data: { status: 'pending', nextAttemptAt: new Date(), lockedUntil: null },
+    });
+    return count === 1;
+  }
+}

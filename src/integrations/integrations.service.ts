@@ -1,0 +1,192 @@
+import { Injectable } from '@nestjs/common';
+import { BadRequestError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { ListQuery, page } from '../common/list-query';
+import { AppConfig } from '../config/app-config';
+import { EventsPublisher } from '../events/events.publisher';
+import { Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../prisma/prisma.service';
+import { DeliveryWorker } from './delivery/delivery.worker';
+import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
+import { presentIntegration, presentJob } from './integrations.presenter';
+import { IntegrationsRepository } from './integrations.repository';
+import { generateSigningSecret } from './signing';
+import { SsrfBlockedError, SsrfPolicy } from './ssrf';
+
+const URL_SOURCE = 'data.configuration.url';
+
+@Injectable()
+export class IntegrationsService {
+  constructor(
+    private readonly integrations: IntegrationsRepository,
+    private readonly prisma: PrismaService,
+    private readonly events: EventsPublisher,
+    private readonly ssrf: SsrfPolicy,
+    private readonly config: AppConfig,
+    private readonly delivery: DeliveryWorker,
+  ) {}
+
+  async create(dto: CreateIntegrationDto, baseUrl: string) {
+    const url = await this.checkUrl(dto.configuration.url);
+    const secretKey = nonEmpty(dto.configuration.secret_key);
+    // With no secret_key we generate a Standard Webhooks signing secret. It is returned ONCE, in this
+    // create response, as `configuration.signing_secret`, and never again (GET, list, PUT, events, logs).
+    const generated = secretKey ? undefined : generateSigningSecret();
+    const row = await this.prisma.$transaction(async (tx) => {
+      const created = await this.integrations.create(
+        {
+          name: dto.name,
+          description: dto.description ?? '',
+          enabled: dto.enabled ?? false,
+          integrationType: dto.integration_type ?? 'webhook',
+          observes: unique(dto.observes),
+          url,
+          secretKey: secretKey ?? null,
+          signingSecret: secretKey ?? generated!,
+        },
+        tx,
+      );
+      await this.events.publish(tx, 'integration.created', { data: presentIntegration(created, baseUrl) });
+      return created;
+    });
+    const presented = presentIntegration(row, baseUrl);
+    if (generated) presented.configuration.signing_secret = generated;
+    return presented;
+  }
+
+  async get(id: string, baseUrl: string) {
+    return presentIntegration(await this.require(id), baseUrl);
+  }
+
+  async list(q: ListQuery, baseUrl: string) {
+    const { items, total, all } = await this.integrations.list(q);
+    return page(
+      items.map((row) => presentIntegration(row, baseUrl)),
+      total,
+      q,
+      all,
+    );
+  }
+
+  /**
+   * Partial update: only the supplied attributes change and `configuration` is merged key by key.
+   * Setting `secret_key` makes it the signing key too. Clearing it (`null` or `""`) generates a new
+   * signing secret, returned once in this response as `configuration.signing_secret`.
+   */
+  async update(id: string, dto: UpdateIntegrationDto, baseUrl: string) {
+    const existing = await this.require(id);
+    const data: Prisma.IntegrationUpdateInput = {};
+    if (dto.name !== undefined) data.name = dto.name;
+    if (dto.description !== undefined) data.description = dto.description;
+    if (dto.enabled !== undefined) data.enabled = dto.enabled;
+    if (dto.integration_type !== undefined) data.integrationType = dto.integration_type;
+    if (dto.observes !== undefined) data.observes = unique(dto.observes);
+    let generated: string | undefined;
+    const conf = dto.configuration;
+    if (conf) {
+      if (conf.url !== undefined) data.url = await this.checkUrl(conf.url);
+      if (conf.secret_key !== undefined) {
+        const secretKey = nonEmpty(conf.secret_key);
+        if (secretKey) {
+          data.secretKey = secretKey;
+          data.signingSecret = secretKey;
+        } else if (existing.secretKey) {
+          generated = generateSigningSecret();
+          data.secretKey = null;
+          data.signingSecret = generated;
+        }
+      }
+    }
+    const row = await this.prisma.$transaction(async (tx) => {
+      const updated = await this.integrations.update(id, data, tx);
+      await this.events.publish(tx, 'integration.updated', { data: presentIntegration(updated, baseUrl) });
+      return updated;
+    });
+    const presented = presentIntegration(row, baseUrl);
+    if (generated) presented.configuration.signing_secret = generated;
+    return presented;
+  }
+
+  async remove(id: string) {
+    await this.require(id);
+    await this.prisma.$transaction(async (tx) => {
+      await this.integrations.delete(id, tx);
+      await this.events.publish(tx, 'integration.deleted', { type: 'integration', id });
+    });
+    return { type: 'integration', id };
+  }
+
+  async logs(q: ListQuery, filter: { integrationId?: string; jobId?: string } = {}) {
+    if (filter.integrationId) await this.require(filter.integrationId);
+    if (filter.jobId && !(await this.integrations.findJob(filter.integrationId!, filter.jobId))) throw new NotFoundError('Integration job');
+    const where: Prisma.IntegrationLogWhereInput = {};
+    if (filter.integrationId) where.integrationId = filter.integrationId;
+    if (filter.jobId) where.jobId = filter.jobId;
+    return this.integrations.listLogs(where, q);
+  }
+
+  async jobs(integrationId: string, q: ListQuery) {
+    await this.require(integrationId);
+    const { items, total } = await this.integrations.listJobs(integrationId, q);
+    return page(items.map(presentJob), total, q);
+  }
+
+  /** Manual redelivery of a finished (failed or succeeded) job: due now, `attempt` keeps counting. */
+  async redeliver(integrationId: string, jobId: string) {
+    const integration = await this.require(integrationId);
+    const job = await this.integrations.findJob(integrationId, jobId);
+    if (!job) throw new NotFoundError('Integration job');
+    if (!integration.enabled) {
+      throw new UnprocessableError('Integration disabled', 'Enable the integration before redelivering its jobs');
+    }
+    if (!(await this.integrations.requeueJob(jobId))) {
+      throw new UnprocessableError('Job not finished', `The job is ${job.status}; only failed or succeeded jobs can be redelivered`);
+    }
+    this.delivery.wake();
+    return presentJob((await this.integrations.findJob(integrationId, jobId))!);
+  }
+
+  private async require(id: string) {
+    const row = await this.integrations.find(id);
+    if (!row) throw new NotFoundError('Integration');
+    return row;
+  }
+
+  /** Absolute http(s), no userinfo, and (unless allowlisted) not naming or resolving to a blocked address. */
+  private async checkUrl(raw: string | undefined): Promise<string> {
+    if (raw === undefined || raw === '') throw new BadRequestError('configuration.url is required', URL_SOURCE);
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new BadRequestError('configuration.url must be an absolute http or https URL', URL_SOURCE);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new BadRequestError('configuration.url must be an absolute http or https URL', URL_SOURCE);
+    }
+    if (url.username || url.password) throw new BadRequestError('configuration.url must not contain a user name or password', URL_SOURCE);
+    const host = url.hostname.toLowerCase();
+    if (!this.ssrf.isHostExempt(host) && (host === 'localhost' || host.endsWith('.localhost'))) {
+      throw new BadRequestError(`configuration.url must not point to ${host}`, URL_SOURCE);
+    }
+    try {
+      await this.ssrf.resolve(host, this.config.webhooks.connectTimeoutMs);
+    } catch (err) {
+      if (err instanceof SsrfBlockedError) {
+        throw new BadRequestError(
+          `configuration.url must not point to a private, loopback, link-local or reserved address (${url.hostname})`,
+          URL_SOURCE,
+        );
+      }
+      // A name that does not resolve (yet) is accepted; every send resolves and vets it again.
+    }
+    return raw;
+  }
+}
+
+function nonEmpty(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value === '' ? undefined : value;
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { FilterOp, FilterValue, HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, toPrismaListArgs, toPrismaWhere } from '../common/list-query';
+import { Prisma } from '../generated/prisma/client';
+import { Db, PrismaService } from '../prisma/prisma.service';
+
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+const RANGE = ['gt', 'ge', 'lt', 'le'] as const;
+
+/** Orders that contain an item matching `cond` (ep-api-reference §6.2 `product_id`, `product_sku`). */
+function hasItem(column: 'productId' | 'sku') {
+  return (op: FilterOp, values: FilterValue[]) => ({
+    items: { some: { [column]: op === 'in' ? { in: values } : { equals: values[0] } } },
+  });
+}
+
+/** ep-api-reference §6.2; newest first, hard offset limit (DECISIONS). */
+export const ORDERS_SPEC: ListResourceSpec = {
+  fields: {
+    id: { column: 'id', type: 'uuid', ops: ['eq', 'in'], sortable: true },
+    status: { column: 'status', type: 'string', ops: ['eq', 'in'], sortable: true },
+    payment: { column: 'payment', type: 'string', ops: ['eq', 'in'], sortable: true },
+    shipping: { column: 'shipping', type: 'string', ops: ['eq', 'in'], sortable: true },
+    currency: { column: 'currency', type: 'string', ops: ['eq', 'in'] },
+    email: { column: 'customerEmail', type: 'string', ops: ['eq', 'like'] },
+    name: { column: 'customerName', type: 'string', ops: ['eq', 'like'] },
+    account_id: { column: 'accountId', type: 'uuid', ops: ['eq'] },
+    product_id: { column: 'id', type: 'uuid', ops: ['eq', 'in'], toWhere: hasItem('productId') },
+    product_sku: { column: 'id', type: 'string', ops: ['eq', 'in'], toWhere: hasItem('sku') },
+    with_tax: { column: 'withTax', type: 'integer', ops: [...RANGE, 'eq'], sortable: true },
+    without_tax: { column: 'withoutTax', type: 'integer', ops: [...RANGE, 'eq'] },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
+  },
+  defaultSort: '-created_at',
+  maxOffset: HARD_OFFSET_LIMIT,
+};
+
+const WITH_ITEMS = { items: { orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] } };
+
+@Injectable()
+export class OrdersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findWithItems(id: string, db: Db = this.prisma) {
+    return db.order.findUnique({ where: { id }, include: WITH_ITEMS });
+  }
+
+  create(data: Prisma.OrderCreateInput, db: Db = this.prisma) {
+    return db.order.create({ data, include: WITH_ITEMS });
+  }
+
+  /** Conditional update: returns the number of rows changed (0 when `where` no longer matches). */
+  async updateWhere(where: Prisma.OrderWhereInput & { id: string }, data: Prisma.OrderUpdateManyMutationInput, db: Db = this.prisma) {
+    const { count } = await db.order.updateMany({ where, data });
+    return count;
+  }
+
+  itemsOf(orderIds: string[], db: Db = this.prisma) {
+    return db.orderItem.findMany({ where: { orderId: { in: orderIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  async list(q: ListQuery) {
+    const args = toPrismaListArgs(q, ORDERS_SPEC);
+    const [items, total, all] = await this.prisma.$transaction([
+      this.prisma.order.findMany({ ...(args as Prisma.OrderFindManyArgs), include: WITH_ITEMS }),
+      this.prisma.order.count({ where: toPrismaWhere(q, ORDERS_SPEC) as Prisma.OrderWhereInput }),
+      this.prisma.order.count(),
+    ]);
+    return { items, total, all };
+  }
+}

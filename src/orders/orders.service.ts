@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { ListQuery, page } from '../common/list-query';
+import { EventsPublisher } from '../events/events.publisher';
+import { Prisma } from '../generated/prisma/client';
+import { Db, PrismaService } from '../prisma/prisma.service';
+import { UpdateOrderDto } from './dto/update-order.dto';
+import { OrderWithItems, orderEventPayload, presentOrder, presentOrderItem } from './order.presenter';
+import { OrdersRepository } from './orders.repository';
+
+/** What checkout hands over: everything the order copies from the cart. */
+export interface NewOrderInput {
+  cartId: string;
+  currency: string;
+  customer: Record<string, unknown>;
+  customerName: string;
+  customerEmail: string;
+  billingAddress: Record<string, unknown>;
+  shippingAddress: Record<string, unknown>;
+  items: { cartItemId: string; productId: string; name: string; sku: string; quantity: number; unitAmount: number; includesTax: boolean }[];
+}
+
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly orders: OrdersRepository,
+    private readonly prisma: PrismaService,
+    private readonly events: EventsPublisher,
+  ) {}
+
+  async getWithItemsOrThrow(id: string, db: Db = this.prisma): Promise<OrderWithItems> {
+    const order = await this.orders.findWithItems(id, db);
+    if (!order) throw new NotFoundError('Order');
+    return order;
+  }
+
+  async get(id: string) {
+    return presentOrder(await this.getWithItemsOrThrow(id));
+  }
+
+  async items(id: string) {
+    return (await this.getWithItemsOrThrow(id)).items.map(presentOrderItem);
+  }
+
+  async list(q: ListQuery) {
+    const { items, total, all } = await this.orders.list(q);
+    return page(items.map(presentOrder), total, q, all);
+  }
+
+  /** Presented items of many orders in one query (the `items` include). */
+  async itemsOfOrders(orderIds: string[]) {
+    if (orderIds.length === 0) return [];
+    return (await this.orders.itemsOf(orderIds)).map(presentOrderItem);
+  }
+
+  /** Creates the order of a checkout and publishes `order.created`; `tx` is the caller's transaction. */
+  async createFromCheckout(input: NewOrderInput, tx: Prisma.TransactionClient): Promise<OrderWithItems> {
+    const total = input.items.reduce((sum, i) => sum + i.unitAmount * i.quantity, 0);
+    const order = await this.orders.create(
+      {
+        status: 'incomplete',
+        payment: 'unpaid',
+        shipping: 'unfulfilled',
+        currency: input.currency,
+        customer: input.customer as Prisma.InputJsonObject,
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        billingAddress: input.billingAddress as Prisma.InputJsonObject,
+        shippingAddress: input.shippingAddress as Prisma.InputJsonObject,
+        withTax: total,
+        withoutTax: total,
+        tax: 0,
+        cartId: input.cartId,
+        items: {
+          create: input.items.map((i) => ({
+            productId: i.productId,
+            cartItemId: i.cartItemId,
+            name: i.name,
+            sku: i.sku,
+            quantity: i.quantity,
+            unitAmount: i.unitAmount,
+            currency: input.currency,
+            includesTax: i.includesTax,
+          })),
+        },
+      },
+      tx,
+    );
+    await this.events.publish(tx, 'order.created', orderEventPayload(order));
+    return order;
+  }
+
+  /** `PUT /v2/orders/:id` (ep-api-reference §8.10). */
+  async update(id: string, dto: UpdateOrderDto) {
+    if (dto.shipping === 'fulfilled' && dto.status === 'cancelled') {
+      throw new UnprocessableError('Order cannot be updated', 'An order cannot be fulfilled and cancelled in the same request');
+    }
+    const updated = await this.prisma.$transaction(async (tx) => {
+      const order = await this.getWithItemsOrThrow(id, tx);
+      const changing = dto.shipping !== undefined || dto.status !== undefined || dto.shipping_address !== undefined;
+      if (!changing) return order;
+      if (order.shipping === 'fulfilled') {
+        throw new UnprocessableError('Order cannot be updated', 'The order is fulfilled: its shipping, shipping_address and status can no longer change');
+      }
+      const data: Prisma.OrderUpdateManyMutationInput = {};
+      const where: Prisma.OrderWhereInput & { id: string } = { id, shipping: 'unfulfilled' };
+      const events: ('order.fulfilled' | 'order.cancelled')[] = [];
+      if (dto.shipping_address) {
+        // Only the fields sent (the DTO instance carries the others as undefined).
+        const sent = Object.fromEntries(Object.entries(dto.shipping_address).filter(([, v]) => v !== undefined));
+        data.shippingAddress = { ...(order.shippingAddress as object), ...sent } as Prisma.InputJsonObject;
+      }
+      if (dto.shipping === 'fulfilled') {
+        if (order.status === 'cancelled') {
+          throw new UnprocessableError('Order cannot be fulfilled', 'The order is cancelled');
+        }
+        if (order.payment !== 'paid') {
+          throw new UnprocessableError('Order cannot be fulfilled', `Only a paid order can be fulfilled; this order's payment status is ${order.payment}`);
+        }
+        data.shipping = 'fulfilled';
+        data.status = 'complete';
+        where.payment = 'paid';
+        where.status = { not: 'cancelled' };
+        events.push('order.fulfilled');
+      }
+      if (dto.status === 'cancelled') {
+        if (order.status === 'cancelled') throw new UnprocessableError('Order cannot be cancelled', 'The order is already cancelled');
+        data.status = 'cancelled';
+        where.status = { not: 'cancelled' };
+        events.push('order.cancelled');
+      }
+      // Conditional on the state just checked, so a concurrent change (a payment, another PUT) cannot slip between.
+      const count = await this.orders.updateWhere(where, data, tx);
+      if (count === 0) throw new UnprocessableError('Order cannot be updated', 'The order changed while it was being updated; read it again and retry');
+      const fresh = await this.getWithItemsOrThrow(id, tx);
+      const payload = orderEventPayload(fresh);
+      for (const name of events) await this.events.publish(tx, name, payload);
+      await this.events.publish(tx, 'order.updated', payload);
+      return fresh;
+    });
+    return presentOrder(updated);
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { Prisma, PrismaClient } from '../generated/prisma/client';
+import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
+import { closeEmbedded, createAdapterFactory, DatabaseOptions, describeDatabase } from './database-adapter';
+import { migrateDatabase } from './migrator';
+
+/** A client or an open interactive transaction: repositories take either, so services own the boundary. */
+export type Db = PrismaClient | Prisma.TransactionClient;
+
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
+  readonly options: DatabaseOptions;
+
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+  ) {
+    const options: DatabaseOptions = { ...config.database };
+    super({ adapter: createAdapterFactory(options) });
+    this.options = options;
+  }
+
+  get embedded(): boolean {
+    return !this.options.databaseUrl;
+  }
+
+  async onModuleInit() {
+    if (this.config.database.migrateOnStart) {
+      const started = Date.now();
+      const { applied } = await migrateDatabase(this.options, (msg) => this.logger.info({ context: 'migrate' }, msg));
+      this.logger.info({ applied, ms: Date.now() - started, database: describeDatabase(this.options) }, 'database ready');
+    }
+    await this.$connect();
+  }
+
+  async onApplicationShutdown() {
+    await this.$disconnect();
+    await closeEmbedded(this.options);
+  }
+}

@@ -1,0 +1,87 @@
+import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { AllowImplicit } from '../auth/access.decorators';
+import { DataBody } from '../common/validation/data-body.pipe';
+import { ResourceId } from '../common/validation/resource-id.pipe';
+import { CreatePaymentDto } from './dto/create-payment.dto';
+import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
+import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { TransactionsService } from './transactions.service';
+
+const idempotencyHeader = ApiHeader({ name: IDEMPOTENCY_HEADER, required: false, description: 'Replays the first answer for the same key and body' });
+
+/** Paying for an order and its transactions. Every route answers 200 on success (the spec's Endpoints). */
+@ApiTags('transactions')
+@ApiBearerAuth()
+@Controller('orders/:orderId')
+export class TransactionsController {
+  constructor(private readonly transactions: TransactionsService) {}
+
+  @Post('payments')
+  @HttpCode(200)
+  @AllowImplicit()
+  @UseInterceptors(IdempotencyInterceptor)
+  @idempotencyHeader
+  pay(@ResourceId('orderId', 'Order') orderId: string, @DataBody() dto: CreatePaymentDto) {
+    return this.transactions.pay(orderId, dto);
+  }
+
+  @Get('transactions')
+  list(@ResourceId('orderId', 'Order') orderId: string) {
+    return this.transactions.list(orderId);
+  }
+
+  @Get('transactions/:transactionId')
+  get(@ResourceId('orderId', 'Order') orderId: string, @ResourceId('transactionId', 'Transaction') transactionId: string) {
+    return this.transactions.get(orderId, transactionId);
+  }
+
+  @Post('transactions/:transactionId/capture')
+  @HttpCode(200)
+  @UseInterceptors(IdempotencyInterceptor)
+  @idempotencyHeader
+  capture(
+    @ResourceId('orderId', 'Order') orderId: string,
+    @ResourceId('transactionId', 'Transaction') transactionId: string,
+    @DataBody({ optional: true }) dto: CaptureTransactionDto,
+  ) {
+    return this.transactions.capture(orderId, transactionId, dto);
+  }
+
+  @Post('transactions/:transactionId/refund')
+  @HttpCode(200)
+  @UseInterceptors(IdempotencyInterceptor)
+  @idempotencyHeader
+  refund(
+    @ResourceId('orderId', 'Order') orderId: string,
+    @ResourceId('transactionId', 'Transaction') transactionId: string,
+    @DataBody({ optional: true }) dto: RefundTransactionDto,
+  ) {
+    return this.transactions.refund(orderId, transactionId, dto);
+  }
+
+  @Post('transactions/:transactionId/confirm')
+  @HttpCode(200)
+  @AllowImplicit()
+  @UseInterceptors(IdempotencyInterceptor)
+  @idempotencyHeader
+  confirm(
+    @ResourceId('orderId', 'Order') orderId: string,
+    @ResourceId('transactionId', 'Transaction') transactionId: string,
+    @DataBody({ optional: true }) dto: ConfirmTransactionDto,
+  ) {
+    return this.transactions.confirm(orderId, transactionId, dto);
+  }
+
+  @Post('transactions/:transactionId/cancel')
+  @HttpCode(200)
+  @UseInterceptors(IdempotencyInterceptor)
+  @idempotencyHeader
+  cancel(
+    @ResourceId('orderId', 'Order') orderId: string,
+    @ResourceId('transactionId', 'Transaction') transactionId: string,
+    @DataBody({ optional: true }) dto: CancelTransactionDto,
+  ) {
+    return this.transactions.cancel(orderId, transactionId, dto);
+  }
+}

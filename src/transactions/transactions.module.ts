@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { PaymentGateways } from './gateways/payment-gateways';
+import { IdempotencyCleanup } from './idempotency/idempotency.cleanup';
+import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { IdempotencyRepository } from './idempotency/idempotency.repository';
+import { OrderPaymentsRepository } from './order-payments.repository';
+import { TransactionsController } from './transactions.controller';
+import { TransactionsRepository } from './transactions.repository';
+import { TransactionsService } from './transactions.service';
+
+/**
+ * Payments (`POST /v2/orders/:id/payments`) and the transactions of an order: list, get, capture, refund,
+ * confirm, cancel. Writes the order's payment columns through OrderPaymentsRepository (see there).
+ */
+@Module({
+  controllers: [TransactionsController],
+  providers: [TransactionsService, TransactionsRepository, OrderPaymentsRepository, PaymentGateways, IdempotencyRepository, IdempotencyInterceptor, IdempotencyCleanup],
+  exports: [TransactionsService],
+})
+export class TransactionsModule {}

@@ -1,0 +1,287 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
+import { ALLOW_IMPLICIT, IS_PUBLIC } from '../../src/auth/access.decorators';
+import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
+
+/**
+ * The authorization matrix (issue #7): every route the running app serves, found through Nest's own
+ * metadata (not a hand-written list), called with no token, malformed tokens, an expired token, an
+ * implicit token and a client-credentials token. A route added later with no decorator is covered
+ * automatically and must behave as a client-credentials-only route.
+ */
+
+interface RouteInfo {
+  method: string; // upper case
+  path: string; // as served, e.g. /v2/orders/:orderId/payments
+  handler: string; // Controller.method
+  isPublic: boolean;
+  allowImplicit: boolean;
+}
+
+function joinPath(...parts: string[]): string {
+  return ('/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')).replace(/\/+/g, '/');
+}
+
+/** The routes the Express adapter actually serves (method + path), excluding the docs (not Nest handlers). */
+function servedRoutes(t: TestApp): Set<string> {
+  const express = t.app.getHttpAdapter().getInstance();
+  const stack: any[] = (express.router ?? express._router).stack;
+  const out = new Set<string>();
+  for (const layer of stack) {
+    if (!layer.route) continue;
+    // `@Post('/')` is served as `/v2/products/`; Express matches it with or without the slash.
+    const path = String(layer.route.path).replace(/(.)\/+$/, '$1');
+    if (path === '/docs' || path.startsWith('/docs/') || path.startsWith('/docs-')) continue;
+    for (const m of Object.keys(layer.route.methods)) if (layer.route.methods[m]) out.add(`${m === '_all' ? 'ALL' : m.toUpperCase()} ${path}`);
+  }
+  return out;
+}
+
+/** Every controller handler with its HTTP method, served path and access metadata. */
+function discoverRoutes(t: TestApp): RouteInfo[] {
+  const discovery = t.app.get(DiscoveryService, { strict: false });
+  const reflector = t.app.get(Reflector, { strict: false });
+  const scanner = new MetadataScanner();
+  const served = servedRoutes(t);
+  const routes: RouteInfo[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const { instance, metatype } = wrapper;
+    if (!instance || !metatype) continue;
+    const prototype = Object.getPrototypeOf(instance);
+    const classPaths = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const fn = prototype[name];
+      const methodPath = Reflect.getMetadata(PATH_METADATA, fn);
+      const requestMethod: RequestMethod | undefined = Reflect.getMetadata(METHOD_METADATA, fn);
+      if (methodPath === undefined || requestMethod === undefined) continue;
+      const method = RequestMethod[requestMethod];
+      const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [fn, metatype]);
+      const allowImplicit = !!reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, [fn, metatype]);
+      for (const classPath of classPaths) {
+        for (const mp of ([] as string[]).concat(methodPath)) {
+          const bare = joinPath(classPath, mp);
+          const prefixed = joinPath('v2', bare);
+          const path = served.has(`${method} ${prefixed}`) ? prefixed : bare;
+          routes.push({ method, path, handler: `${metatype.name}.${name}`, isPublic, allowImplicit });
+        }
+      }
+    }
+  }
+  return routes;
+}
+
+/** `:param` segments become random UUIDs (a 404 is an acceptable answer); a wildcard becomes a word. */
+function concretePath(path: string): string {
+  return path.replace(/:[A-Za-z0-9_]+/g, () => randomUUID()).replace(/\*[A-Za-z0-9_]*|\{[^}]*\}/g, 'x');
+}
+
+function call(t: TestApp, route: RouteInfo, authorization?: string) {
+  const url = concretePath(route.path);
+  let req = (t.http as any)[route.method === 'ALL' ? 'get' : route.method.toLowerCase()](url);
+  if (authorization !== undefined) req = req.set('Authorization', authorization);
+  if (['POST', 'PUT', 'PATCH'].includes(route.method)) req = req.send({});
+  return req as Promise<Response>;
+}
+
+function describeRes(route: RouteInfo, label: string, res: Response): string {
+  return `${route.method} ${route.path} (${route.handler}) with ${label} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+}
+
+/** Collects every violation so a failure lists all offending routes at once. */
+function expectNoViolations(violations: string[]) {
+  expect(violations).toEqual([]);
+}
+
+function isUnauthorizedDocument(res: Response): boolean {
+  const e = res.body?.errors?.[0];
+  return res.status === 401 && /application\/json/.test(res.headers['content-type'] ?? '') && e?.status === 401 && e?.title === 'Unable to validate access token' && typeof e?.detail === 'string';
+}
+
+function isForbiddenDocument(res: Response): boolean {
+  const e = res.body?.errors?.[0];
+  return res.status === 403 && e?.status === 403 && e?.title === 'Forbidden' && typeof e?.detail === 'string';
+}
+
+/** Public routes are reviewed: adding one must be a deliberate change to this list. */
+const REVIEWED_PUBLIC_ROUTES = ['GET /health', 'POST /oauth/access_token'];
+
+/**
+ * DECISIONS.md "Authentication": an implicit (storefront) token may not capture, refund, list orders,
+ * read or change integrations or settings, or write the catalog. Checked for whichever of these exist.
+ */
+const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
+  { why: 'settings are admin-only', test: (r) => /^\/v2\/settings(\/|$)/.test(r.path) },
+  { why: 'integrations are admin-only', test: (r) => /^\/v2\/integrations(\/|$)/.test(r.path) },
+  { why: 'listing orders is admin-only', test: (r) => r.method === 'GET' && r.path === '/v2/orders' },
+  { why: 'capture is admin-only', test: (r) => r.method === 'POST' && /\/transactions\/:[^/]+\/capture$/.test(r.path) },
+  { why: 'refund is admin-only', test: (r) => r.method === 'POST' && /\/transactions\/:[^/]+\/refund$/.test(r.path) },
+  {
+    why: 'the catalog is read-only for implicit tokens',
+    test: (r) => r.method !== 'GET' && /^\/v2\/(products|categories|files|hierarchies|pcm|catalogs?)(\/|$)/.test(r.path),
+  },
+];
+
+/**
+ * DECISIONS.md "Authentication": implicit tokens read the live catalog (products, categories, files), use
+ * carts and checkout, and can pay for an order. Those routes must allow them, whichever exist.
+ */
+const IMPLICIT_REQUIRED: { why: string; test: (r: RouteInfo) => boolean }[] = [
+  { why: 'storefronts read the live catalog', test: (r) => r.method === 'GET' && /^\/v2\/(products|categories|files)(\/:[^/]+)?$/.test(r.path) },
+  { why: 'storefronts use carts and checkout', test: (r) => /^\/v2\/carts(\/|$)/.test(r.path) },
+  { why: 'storefronts pay for an order', test: (r) => r.method === 'POST' && /^\/v2\/orders\/:[^/]+\/payments$/.test(r.path) },
+];
+
+const MALFORMED = [
+  'Bearer',
+  'Bearer ',
+  'Basic dGVzdDp0ZXN0',
+  'bearer-no-space',
+  'Bearer not-a-real-token',
+  `Bearer ${randomBytes(20).toString('hex')}`,
+  `Bearer ${'x'.repeat(600)}`,
+  'Bearer a b c',
+  `Bearer ${randomBytes(20).toString('hex')}\u0000`.replace('\u0000', '%00'),
+];
+
+describe('hardening: authorization matrix over every route', () => {
+  let t: TestApp;
+  let routes: RouteInfo[];
+  let expiredToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    routes = discoverRoutes(t);
+    // An expired token, exactly as the token endpoint would have stored it, but with expires_at in the past.
+    expiredToken = randomBytes(20).toString('hex');
+    const client = await t.prisma.apiClient.findUniqueOrThrow({ where: { clientId: TEST_CLIENT_ID } });
+    await t.prisma.accessToken.create({
+      data: {
+        tokenHash: createHash('sha256').update(expiredToken).digest('hex'),
+        clientId: client.id,
+        grantType: 'client_credentials',
+        expiresAt: new Date(Date.now() - 60_000),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('discovers every served route through Nest metadata (none served without a handler, none duplicated)', () => {
+    const served = servedRoutes(t);
+    const discovered = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    expect([...served].filter((k) => !discovered.has(k))).toEqual([]);
+    expect([...discovered].filter((k) => !served.has(k))).toEqual([]);
+    expect(discovered.size).toBe(routes.length);
+    expect(routes.length).toBeGreaterThanOrEqual(5);
+    // The routes under test, for the record.
+    process.stdout.write(
+      `authz matrix: ${routes.length} routes\n` +
+        routes.map((r) => `  ${r.isPublic ? 'public  ' : r.allowImplicit ? 'implicit' : 'admin   '} ${r.method} ${r.path}`).join('\n') +
+        '\n',
+    );
+  });
+
+  it('only reviewed routes are public, and the token endpoint and health are', () => {
+    const publicRoutes = routes.filter((r) => r.isPublic).map((r) => `${r.method} ${r.path}`);
+    expect(publicRoutes.filter((r) => !REVIEWED_PUBLIC_ROUTES.includes(r))).toEqual([]);
+    expect(publicRoutes).toEqual(expect.arrayContaining(REVIEWED_PUBLIC_ROUTES));
+  });
+
+  it('implicit tokens are not allowed where DECISIONS.md forbids them', () => {
+    const wrong = routes
+      .filter((r) => r.allowImplicit && !r.isPublic)
+      .flatMap((r) => IMPLICIT_FORBIDDEN.filter((rule) => rule.test(r)).map((rule) => `${r.method} ${r.path} (${r.handler}): ${rule.why}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('implicit tokens are allowed where DECISIONS.md says storefronts go', () => {
+    const wrong = routes
+      .filter((r) => !r.allowImplicit && !r.isPublic)
+      .flatMap((r) => IMPLICIT_REQUIRED.filter((rule) => rule.test(r)).map((rule) => `${r.method} ${r.path} (${r.handler}) refuses implicit tokens, but ${rule.why}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('public routes never answer 401 or 403, whatever the token', async () => {
+    const violations: string[] = [];
+    for (const route of routes.filter((r) => r.isPublic)) {
+      const attempts: [string, string | undefined][] = [
+        ['no token', undefined],
+        ['a malformed token', 'Bearer not-a-real-token'],
+        ['an expired token', `Bearer ${expiredToken}`],
+        ['an implicit token', `Bearer ${t.implicitToken}`],
+        ['a client-credentials token', `Bearer ${t.adminToken}`],
+      ];
+      for (const [label, auth] of attempts) {
+        const res = await call(t, route, auth);
+        if (res.status === 401 || res.status === 403 || res.status >= 500) violations.push(describeRes(route, label, res));
+      }
+    }
+    expectNoViolations(violations);
+  });
+
+  it('protected routes answer 401 "Unable to validate access token" without a token, with a malformed or an expired one', async () => {
+    const violations: string[] = [];
+    for (const route of routes.filter((r) => !r.isPublic)) {
+      const attempts: [string, string | undefined][] = [
+        ['no token', undefined],
+        ...MALFORMED.map((m): [string, string] => [`malformed ${JSON.stringify(m.slice(0, 30))}`, m]),
+        ['an expired token', `Bearer ${expiredToken}`],
+      ];
+      for (const [label, auth] of attempts) {
+        const res = await call(t, route, auth);
+        if (!isUnauthorizedDocument(res)) violations.push(describeRes(route, label, res));
+      }
+      // Express answers HEAD with the GET handler: it must be guarded the same way.
+      if (route.method === 'GET') {
+        const head = await t.http.head(concretePath(route.path));
+        if (head.status !== 401) violations.push(`HEAD ${route.path} with no token → ${head.status}`);
+      }
+    }
+    expectNoViolations(violations);
+  });
+
+  it('implicit tokens get 403 "Forbidden" on every route without @AllowImplicit, and never 401/403 where allowed', async () => {
+    const violations: string[] = [];
+    for (const route of routes.filter((r) => !r.isPublic)) {
+      const res = await call(t, route, `Bearer ${t.implicitToken}`);
+      if (route.allowImplicit) {
+        if (res.status === 401 || res.status === 403 || res.status >= 500) violations.push(describeRes(route, 'an implicit token (allowed)', res));
+      } else if (!isForbiddenDocument(res)) {
+        violations.push(describeRes(route, 'an implicit token (not allowed)', res));
+      }
+    }
+    expectNoViolations(violations);
+  });
+
+  it('client-credentials tokens never get 401 or 403 (nor a 5xx) on any route', async () => {
+    const violations: string[] = [];
+    for (const route of routes) {
+      const res = await call(t, route, `Bearer ${t.adminToken}`);
+      if (res.status === 401 || res.status === 403 || res.status >= 500) violations.push(describeRes(route, 'a client-credentials token', res));
+    }
+    expectNoViolations(violations);
+  });
+
+  it('a token expires after TOKEN_TTL_SECONDS on every protected route (401, which is what makes the SDK re-authenticate)', async () => {
+    const short = await createTestApp({ env: { TOKEN_TTL_SECONDS: '1' } });
+    try {
+      const token = await short.token('client_credentials');
+      const protectedRoutes = discoverRoutes(short).filter((r) => !r.isPublic);
+      // Used once while valid, so the expiry is also checked on the cached path.
+      expect((await short.http.get('/v2/settings').set('Authorization', `Bearer ${token}`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1100));
+      const violations: string[] = [];
+      for (const route of protectedRoutes) {
+        const res = await call(short, route, `Bearer ${token}`);
+        if (!isUnauthorizedDocument(res)) violations.push(describeRes(route, 'a token past its TTL', res));
+      }
+      expectNoViolations(violations);
+    } finally {
+      await short.close();
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import { Client } from 'pg';
+import type { Response } from 'supertest';
+import { getEmbeddedDatabase } from '../../src/prisma/database-adapter';
+import { expectErrorDocument } from '../support/documents';
+import { ADMIN_DATABASE_URL, testDbKind } from '../support/test-database';
+import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
+
+/**
+ * The database going away (issue #7): every request answers 503 "Service Unavailable" in the error
+ * format (with Retry-After) instead of a 500 or a hang, the token endpoint and the bearer guard
+ * included (a 401 would send the SDK into a re-auth loop), and service resumes when it comes back.
+ */
+
+function expectUnavailable(res: Response) {
+  expectErrorDocument(res, 503, { title: 'Service Unavailable' });
+  expect(res.headers['retry-after']).toBe('1');
+  const text = JSON.stringify(res.body);
+  // Never a database message.
+  expect(text).not.toMatch(/pg_|terminat|ECONN|does not exist|PGlite|prisma|SELECT|relation/i);
+}
+
+const tokenRequest = (t: TestApp) =>
+  t.http.post('/oauth/access_token').type('form').send({ grant_type: 'client_credentials', client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET });
+
+/** Requests that each touch the database in a different place: auth lookup, token issue, a read, a write. */
+async function exercise(t: TestApp, freshToken: string) {
+  return {
+    cachedTokenRead: await t.http.get('/v2/settings').set(t.admin),
+    uncachedTokenRead: await t.http.get('/v2/settings').set('Authorization', `Bearer ${freshToken}`),
+    write: await t.http.put('/v2/settings').set(t.admin).send({ data: { type: 'settings', page_length: 42 } }),
+    token: await tokenRequest(t),
+    unknownToken: await t.http.get('/v2/settings').set('Authorization', 'Bearer 0123456789abcdef0123456789abcdef01234567'),
+  };
+}
+
+const describePg = testDbKind() === 'postgres' ? describe : describe.skip;
+const describePglite = testDbKind() === 'pglite' ? describe : describe.skip;
+
+describePg('hardening: PostgreSQL going away', () => {
+  let t: TestApp;
+  let dbName: string;
+  let admin: Client;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ logLines });
+    dbName = new URL(t.config.database.databaseUrl!).pathname.slice(1);
+    admin = new Client({ connectionString: ADMIN_DATABASE_URL });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    // Make sure the database has its name back before the app and the test database are dropped.
+    await admin.query(`ALTER DATABASE ${dbName}_away RENAME TO ${dbName}`).catch(() => undefined);
+    await admin.end();
+    await t?.close();
+  });
+
+  const terminate = () => admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+
+  async function renameAway() {
+    for (let attempt = 0; ; attempt++) {
+      await terminate();
+      try {
+        await admin.query(`ALTER DATABASE ${dbName} RENAME TO ${dbName}_away`);
+        return;
+      } catch (err) {
+        if (attempt > 20) throw err;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }
+
+  it('survives its connections being terminated (the pool reconnects; no crash, no 5xx after the first)', async () => {
+    expect((await t.http.get('/v2/settings').set(t.admin)).status).toBe(200);
+    await terminate();
+    await new Promise((r) => setTimeout(r, 200));
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.http.get('/v2/settings').set(t.admin);
+      statuses.push(res.status);
+      if (res.status !== 200) expectUnavailable(res);
+    }
+    // At most the first request may see a dead pooled connection; after that, fresh connections serve.
+    expect(statuses.slice(1).every((s) => s === 200)).toBe(true);
+    expect((await t.http.get('/health')).status).toBe(200);
+  });
+
+  it('answers 503 in the error format while the database is gone, and 200 again when it is back', async () => {
+    const freshToken = await t.token('client_credentials');
+    expect((await t.http.get('/v2/settings').set(t.admin)).status).toBe(200);
+    await renameAway();
+    try {
+      const down = await exercise(t, freshToken);
+      for (const [name, res] of Object.entries(down)) {
+        try {
+          expectUnavailable(res);
+        } catch (err) {
+          throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}\n${(err as Error).message}`);
+        }
+      }
+      const health = await t.http.get('/health');
+      expect(health.status).toBe(503);
+    } finally {
+      await admin.query(`ALTER DATABASE ${dbName}_away RENAME TO ${dbName}`);
+    }
+    const up = await exercise(t, freshToken);
+    expect(up.cachedTokenRead.status).toBe(200);
+    expect(up.uncachedTokenRead.status).toBe(200);
+    expect(up.write.status).toBe(200);
+    expect(up.token.status).toBe(200);
+    expectErrorDocument(up.unknownToken, 401);
+    expect((await t.http.get('/health')).status).toBe(200);
+    // The write refused while the database was away did not half-happen; the one after it did.
+    expect((await t.http.get('/v2/settings').set(t.admin)).body.data.page_length).toBe(42);
+    // The server logged the outage (warn, with the request id), never as an unexpected 500.
+    const warnings = logLines.map((l) => JSON.parse(l)).filter((l) => l.level === 40 && l.status === 503 && typeof l.request_id === 'string');
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(logLines.some((l) => /"unexpected error"/.test(l))).toBe(false);
+  });
+});
+
+describePglite('hardening: embedded PGlite closed underneath the app', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ logLines });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 503 in the error format once the embedded database is closed (recovery on PGlite is a restart)', async () => {
+    const freshToken = await t.token('client_credentials');
+    expect((await t.http.get('/v2/settings').set(t.admin)).status).toBe(200);
+    await getEmbeddedDatabase(t.config.database).close();
+    const down = await exercise(t, freshToken);
+    for (const [name, res] of Object.entries(down)) {
+      try {
+        expectUnavailable(res);
+      } catch (err) {
+        throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}\n${(err as Error).message}`);
+      }
+    }
+    expect((await t.http.get('/health')).status).toBe(503);
+    expect(logLines.some((l) => /"unexpected error"/.test(l))).toBe(false);
+  });
+});

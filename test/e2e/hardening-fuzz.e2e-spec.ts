@@ -1,0 +1,544 @@
+import fc from 'fast-check';
+import { randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
+import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
+
+/**
+ * Bad input, property-based (issue #7). For every write endpoint that exists when the suite runs
+ * (found by a probe request), generated bodies — wrong types, missing and extra fields, huge strings
+ * and arrays, deep nesting, unicode and control characters, out-of-range numbers, malformed JSON,
+ * wrong content types, oversized bodies — must get a non-5xx answer: a 2xx when valid by chance,
+ * otherwise an error document; and a refused request must leave the database exactly as it was
+ * (a fingerprint of every table's rows). Lists get generated page/sort/filter/include strings.
+ *
+ * Bounded: NUM_RUNS per endpoint keeps the file well under a minute per database. FUZZ_SEED replays a run.
+ */
+const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const fcOptions = () => ({ numRuns: NUM_RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: true });
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+interface WriteTarget {
+  name: string;
+  method: 'post' | 'put';
+  path: string;
+  /** A body that is valid or close to it: the mutations start from here. */
+  template: () => Json;
+  /** Sends the body as a form (the token endpoint) rather than JSON, for the "valid" encoding. */
+  form?: boolean;
+  auth: 'admin' | 'storefront' | 'none';
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Generators
+
+const CONTROL = fc.constantFrom('\u0000', '\u0001', '\u0007', '\b', '\t', '\n', '\r', '\u001b', '\u007f', '\u0085', '\u2028', '\u2029', '\u202e', '\ufeff', '\uffff', '\ud800', '\udfff');
+const TRICKY_STRINGS = fc.constantFrom(
+  '',
+  ' ',
+  "' OR 1=1 --",
+  '"; DROP TABLE products; --',
+  '${jndi:ldap://x}',
+  '{{7*7}}',
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  '%',
+  '__proto__',
+  'constructor',
+  'NaN',
+  'Infinity',
+  '-1',
+  '1e309',
+  '9007199254740993',
+  'true',
+  'null',
+  '2026-13-45T25:61:61Z',
+  'Ω≈ç√∫˜µ≤≥÷',
+  '𝕿𝖍𝖊 𝖖𝖚𝖎𝖈𝖐',
+  '👩‍👩‍👧‍👦🏳️‍🌈',
+  'ﷺ',
+  '\u0000null\u0000',
+  'a\u0000b',
+);
+const HUGE_STRINGS = fc.constantFrom('a'.repeat(70_000), 'é'.repeat(40_000), '\u0000'.repeat(10_000), '😀'.repeat(20_000));
+const nastyString = fc.oneof(
+  { weight: 3, arbitrary: TRICKY_STRINGS },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.array(CONTROL, { minLength: 1, maxLength: 8 }).map((a) => a.join('')) },
+  { weight: 1, arbitrary: HUGE_STRINGS },
+);
+const nastyNumber = fc.oneof(
+  fc.constantFrom(-1, 0, -0, 0.5, -0.0001, 1.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, 2 ** 63, 2 ** 64, -(2 ** 63), 1e21, 1e308, -1e308, 5e-324, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+/**
+ * Object keys. `constructor` is left out here on purpose: class-transformer crashes on it (500), which
+ * the dedicated "constructor keys" test below pins down; excluding it lets the fuzz find other bugs.
+ */
+const objectKey = fc.oneof(nastyString, fc.constantFrom('__proto__', 'prototype', 'type', 'id', 'data', 'toString', 'hasOwnProperty')).filter((k) => k !== 'constructor');
+const leaf: fc.Arbitrary<Json> = fc.oneof(nastyString, nastyNumber, fc.boolean(), fc.constant(null));
+const nastyValue: fc.Arbitrary<Json> = fc.letrec<{ value: Json }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    { weight: 6, arbitrary: leaf },
+    { weight: 1, arbitrary: fc.array(tie('value'), { maxLength: 4 }) },
+    { weight: 1, arbitrary: fc.dictionary(objectKey, tie('value'), { maxKeys: 4 }) },
+    { weight: 1, arbitrary: fc.constantFrom<Json>(Array.from({ length: 20_000 }, (_, i) => i), Array.from({ length: 5_000 }, () => 'x'.repeat(10)), JSON.parse('['.repeat(50) + '1' + ']'.repeat(50))) },
+  ),
+})).value;
+
+/** Every path (list of keys/indices) into a JSON value, the root included. */
+function paths(value: Json, prefix: (string | number)[] = []): (string | number)[][] {
+  const out: (string | number)[][] = [prefix];
+  if (Array.isArray(value)) value.forEach((v, i) => out.push(...paths(v, [...prefix, i])));
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
+  return out;
+}
+
+type Mutation = { op: 'replace' | 'delete' | 'add'; pick: number; key: string; value: Json };
+
+function mutate(template: Json, mutations: Mutation[]): Json {
+  let body = structuredClone(template);
+  for (const original of mutations) {
+    // Generated values may be shared constants: never let a later mutation edit (or cycle through) them.
+    const m = { ...original, value: structuredClone(original.value) };
+    const all = paths(body);
+    const path = all[m.pick % all.length];
+    if (path.length === 0) {
+      body = m.op === 'add' && body && typeof body === 'object' && !Array.isArray(body) ? { ...body, [m.key]: m.value } : m.value;
+      continue;
+    }
+    const parent = path.slice(0, -1).reduce<any>((node, k) => node[k], body);
+    const last = path[path.length - 1];
+    if (m.op === 'replace') parent[last] = m.value;
+    else if (m.op === 'delete') Array.isArray(parent) ? parent.splice(Number(last), 1) : delete parent[last];
+    else {
+      const target = parent[last];
+      if (target && typeof target === 'object' && !Array.isArray(target)) Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+      else if (Array.isArray(target)) target.push(m.value);
+      else parent[last] = m.value;
+    }
+  }
+  return body;
+}
+
+const mutationArb: fc.Arbitrary<Mutation> = fc.record({
+  op: fc.constantFrom<'replace' | 'delete' | 'add'>('replace', 'replace', 'delete', 'add'),
+  pick: fc.nat(),
+  key: fc.oneof(objectKey, fc.constantFrom('extra', '__proto__', 'id', 'type', 'created_at', 'secret_key')),
+  value: nastyValue,
+});
+
+const DEEP_ARRAY = '['.repeat(20_000) + ']'.repeat(20_000);
+const DEEP_OBJECT = '{"a":'.repeat(5_000) + '1' + '}'.repeat(5_000);
+
+type Request =
+  | { kind: 'json'; body: Json }
+  | { kind: 'raw'; contentType: string | null; payload: string | Buffer; label: string };
+
+const json = (body: Json): Request => labelled({ kind: 'json', body }, JSON.stringify(body));
+const raw = (contentType: string | null, payload: string | Buffer, label: string): Request =>
+  labelled({ kind: 'raw', contentType, payload, label }, `[${label}, ${contentType}] ${String(payload)}`);
+
+function requestArb(target: WriteTarget, bodyLimit: number): fc.Arbitrary<Request> {
+  const template = target.template();
+  const templateText = JSON.stringify(template);
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.array(mutationArb, { minLength: 1, maxLength: 3 }).map((ms): Request => json(mutate(template, ms))) },
+    { weight: 1, arbitrary: nastyValue.map((body): Request => json(body)) },
+    { weight: 1, arbitrary: nastyValue.map((v): Request => json({ data: v })) },
+    {
+      weight: 2,
+      arbitrary: fc.oneof(
+        fc.nat({ max: templateText.length - 1 }).map((n): Request => (raw('application/json', templateText.slice(0, n), 'truncated JSON'))),
+        fc.constantFrom<Request>(
+
+          raw('application/json', `{"data":${DEEP_ARRAY}}`, 'deeply nested array'),
+          // (A deeply nested object inside `data` has a dedicated test below.)
+          raw('application/json', `{"data":{"type":"x","name":${'{"a":'.repeat(200) + '1' + '}'.repeat(200)}}}`, 'nested object, 200 levels'),
+          raw('application/json', "{'data': {}}", 'single quotes'),
+          raw('application/json', '{"data":{"a":1,}}', 'trailing comma'),
+          raw('application/json', '{"data":NaN}', 'NaN literal'),
+          raw('application/json', '{"data":{"__proto__":{"admin":true}}}', '__proto__ pollution'),
+          raw('application/json', Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0xc3, 0x28]), 'invalid UTF-8'),
+          raw('application/json; charset=utf-16', templateText, 'unsupported charset'),
+          raw('application/json; charset=latin1', templateText, 'latin1 charset'),
+          raw('text/plain', templateText, 'text/plain'),
+          raw('application/xml', '<data><type>x</type></data>', 'XML'),
+          raw('application/x-www-form-urlencoded', templateText, 'JSON sent as a form'),
+          raw('application/x-www-form-urlencoded', 'data[type]=x&data[name][]=a&data[__proto__][x]=1&%ZZ=%', 'bracketed form'),
+          raw('multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--xyz--', 'multipart'),
+          raw(null, templateText, 'no content type'),
+          raw('application/json', '', 'empty body'),
+          raw('application/json', 'null', 'null'),
+          raw('application/json', '"data"', 'a string'),
+          raw('application/json', '[{"data":{}}]', 'an array'),
+          raw('application/json', `{"data":{"x":"${'a'.repeat(bodyLimit)}"}}`, 'over the body limit'),
+          raw('application/x-www-form-urlencoded', `a=${'b'.repeat(bodyLimit)}`, 'form over the body limit'),
+          raw('application/x-www-form-urlencoded', Array.from({ length: 2000 }, (_, i) => `k${i}=v`).join('&'), 'a form with 2000 fields'),
+        ),
+      ),
+    },
+  );
+}
+
+/** Percent-encodes every UTF-8 byte (lone surrogates become U+FFFD, as any client would send them). */
+function pct(value: string): string {
+  return [...Buffer.from(value, 'utf8')].map((b) => '%' + b.toString(16).toUpperCase().padStart(2, '0')).join('');
+}
+
+/** Keeps printable ASCII as typed (so brackets, commas and colons reach the parser raw), encodes the rest. */
+function rawish(value: string): string {
+  return value.replace(/[^!-~]|[#%&+=?]/gu, (c) => pct(c));
+}
+
+/** Short, readable counterexamples in fast-check's report (bodies can be megabytes). */
+function labelled<T extends object>(value: T, label: string): T {
+  Object.defineProperty(value, fc.toStringMethod, { value: () => (label.length > 300 ? `${label.slice(0, 300)}… (${label.length} chars)` : label), enumerable: false });
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Assertions
+
+function problems(res: Response): string[] {
+  const out: string[] = [];
+  if (res.status >= 500) out.push(`status ${res.status}`);
+  if (res.status >= 200 && res.status < 300) return out;
+  if (!/application\/json/.test(res.headers['content-type'] ?? '')) out.push(`content-type ${res.headers['content-type']}`);
+  const errors = res.body?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) out.push('no errors array');
+  else
+    for (const e of errors) {
+      if (e.status !== res.status) out.push(`errors[].status ${e.status} != ${res.status}`);
+      if (typeof e.title !== 'string' || typeof e.detail !== 'string') out.push('title/detail not strings');
+    }
+  if (/\bat .+\.(ts|js):\d+|prisma|PrismaClient|invocation|SQLSTATE|relation "/i.test(res.text ?? '')) out.push('internal details in the body');
+  if (!res.headers['x-request-id']) out.push('no X-Request-Id');
+  return out;
+}
+
+function describeRequest(target: WriteTarget, req: Request): string {
+  const body = req.kind === 'json' ? JSON.stringify(req.body) : `[${req.label}] ${String(req.payload)}`;
+  return `${target.method.toUpperCase()} ${target.path} ${body.length > 400 ? body.slice(0, 400) + `… (${body.length} chars)` : body}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('hardening: bad input (property-based)', () => {
+  let t: TestApp;
+  let fingerprintSql: string;
+  const orderId = randomUUID();
+  let productId = randomUUID();
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: '10000000' } });
+    const tables: { table_name: string }[] = await t.prisma.$queryRawUnsafe(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_prisma%' ORDER BY table_name",
+    );
+    fingerprintSql =
+      'SELECT json_build_object(' +
+      tables.map(({ table_name }) => `'${table_name}', (SELECT count(*)::text || ':' || md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) FROM "${table_name}" x)`).join(', ') +
+      ')::text AS f';
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function fingerprint(): Promise<Record<string, string>> {
+    const [{ f }] = await t.prisma.$queryRawUnsafe<{ f: string }[]>(fingerprintSql);
+    return JSON.parse(f);
+  }
+
+  function authHeader(target: WriteTarget): Record<string, string> {
+    return target.auth === 'admin' ? t.admin : target.auth === 'storefront' ? t.storefront : {};
+  }
+
+  async function send(target: WriteTarget, req: Request): Promise<Response> {
+    let r = (t.http as any)[target.method](target.path).set(authHeader(target));
+    if (req.kind === 'json') {
+      r = target.form && req.body && typeof req.body === 'object' && !Array.isArray(req.body) && Math.random() < 0.5 ? r.type('form').send(req.body) : r.set('Content-Type', 'application/json').send(JSON.stringify(req.body));
+    } else {
+      if (req.contentType) r = r.set('Content-Type', req.contentType);
+      r = r.send(req.payload);
+    }
+    return r;
+  }
+
+  /** A route is missing when Nest's router answers "Cannot <METHOD> <path>". */
+  async function exists(method: 'get' | 'post' | 'put', path: string): Promise<boolean> {
+    const res = await (t.http as any)[method](path).set(t.admin).send({});
+    return !(res.status === 404 && /^Cannot (GET|POST|PUT) /.test(res.body?.errors?.[0]?.detail ?? ''));
+  }
+
+  const candidates = (): WriteTarget[] => [
+    { name: 'settings', method: 'put', path: '/v2/settings', auth: 'admin', template: () => ({ data: { type: 'settings', page_length: 25, list_child_products: false, additional_languages: ['fr'], calculation_method: 'line' } }) },
+    { name: 'settings logs-ttl', method: 'put', path: '/v2/settings/logs-ttl', auth: 'admin', template: () => ({ data: { type: 'time_to_live', days: 7 } }) },
+    { name: 'token', method: 'post', path: '/oauth/access_token', auth: 'none', form: true, template: () => ({ grant_type: 'client_credentials', client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET }) },
+    {
+      name: 'products',
+      method: 'post',
+      path: '/v2/products',
+      auth: 'admin',
+      template: () => ({
+        data: { type: 'product', name: 'Fuzz product', slug: `fuzz-${randomUUID().slice(0, 8)}`, sku: `FUZZ-${randomUUID().slice(0, 8)}`, description: 'd', manage_stock: false, status: 'live', commodity_type: 'physical', price: [{ amount: 1000, currency: 'USD', includes_tax: true }] },
+      }),
+    },
+    { name: 'categories', method: 'post', path: '/v2/categories', auth: 'admin', template: () => ({ data: { type: 'category', name: 'Fuzz category', slug: `fuzz-${randomUUID().slice(0, 8)}`, description: 'd', status: 'live' } }) },
+    {
+      name: 'integrations',
+      method: 'post',
+      path: '/v2/integrations',
+      auth: 'admin',
+      template: () => ({ data: { type: 'integration', name: 'Fuzz hook', integration_type: 'webhook', enabled: true, observes: ['order.created'], configuration: { url: 'https://example.com/hook', secret_key: 'fuzz-secret' } } }),
+    },
+    { name: 'accounts', method: 'post', path: '/v2/accounts', auth: 'admin', template: () => ({ data: { type: 'account', name: 'Fuzz Co', legal_name: 'Fuzz Co Ltd', registration_id: '12345' } }) },
+    { name: 'product update', method: 'put', path: `/v2/products/${productId}`, auth: 'admin', template: () => ({ data: { type: 'product', name: 'Renamed', description: 'x', status: 'draft' } }) },
+    { name: 'payments', method: 'post', path: `/v2/orders/${orderId}/payments`, auth: 'storefront', template: () => ({ data: { gateway: 'manual', method: 'purchase', amount: 1000 } }) },
+    { name: 'cart items', method: 'post', path: '/v2/carts/fuzz-cart/items', auth: 'storefront', template: () => ({ data: { type: 'cart_item', id: productId, quantity: 1 } }) },
+    {
+      name: 'checkout',
+      method: 'post',
+      path: '/v2/carts/fuzz-cart/checkout',
+      auth: 'storefront',
+      template: () => {
+        const address = { first_name: 'Ada', last_name: 'Lovelace', line_1: '1 Main St', city: 'London', postcode: 'N1 1AA', county: 'London', country: 'GB' };
+        return { data: { customer: { name: 'Ada Lovelace', email: 'ada@example.com' }, billing_address: address, shipping_address: address } };
+      },
+    },
+    { name: 'order update', method: 'put', path: `/v2/orders/${orderId}`, auth: 'admin', template: () => ({ data: { type: 'order', shipping_address: { first_name: 'Ada', city: 'Paris', postcode: '75001' } } }) },
+  ];
+
+  let present: WriteTarget[] = [];
+  const missing: string[] = [];
+
+  it('probes which write endpoints exist', async () => {
+    for (const target of candidates()) {
+      if (await exists(target.method, target.path)) present.push(target);
+      else missing.push(`${target.method.toUpperCase()} ${target.path}`);
+    }
+    // A product for the cart item template, when the catalog exists.
+    const products = present.find((p) => p.name === 'products');
+    if (products) {
+      const res = await t.http.post('/v2/products').set(t.admin).send(products.template() as object);
+      if (res.status === 201 && res.body?.data?.id) {
+        const placeholder = productId;
+        productId = res.body.data.id;
+        const update = present.find((p) => p.name === 'product update');
+        if (update) update.path = update.path.replace(placeholder, productId);
+      }
+    }
+    // A real order for the payments fuzz, when carts and checkout exist (otherwise a random id: validation still runs).
+    const checkout = present.find((p) => p.name === 'checkout');
+    const payments = present.find((p) => p.name === 'payments');
+    if (products && checkout && payments) {
+      await t.http.post('/v2/carts/fuzz-order-cart/items').set(t.storefront).send({ data: { type: 'cart_item', id: productId, quantity: 1 } });
+      const order = await t.http.post('/v2/carts/fuzz-order-cart/checkout').set(t.storefront).send(checkout.template() as object);
+      if (order.status < 300 && order.body?.data?.id) {
+        payments.path = `/v2/orders/${order.body.data.id}/payments`;
+        const update = present.find((p) => p.name === 'order update');
+        if (update) update.path = `/v2/orders/${order.body.data.id}`;
+      }
+      process.stdout.write(`fuzz payments against ${payments.path === `/v2/orders/${orderId}/payments` ? 'a random order id' : 'a real order'}\n`);
+    }
+    process.stdout.write(`fuzz write targets: ${present.map((p) => p.name).join(', ')}; missing: ${missing.join(', ') || 'none'}\n`);
+    expect(present.map((p) => p.name)).toEqual(expect.arrayContaining(['settings', 'token']));
+  });
+
+  const ALL_NAMES = ['settings', 'settings logs-ttl', 'token', 'products', 'categories', 'integrations', 'accounts', 'product update', 'cart items', 'checkout', 'payments', 'order update'];
+  for (const name of ALL_NAMES) {
+    it(`${name}: generated bad bodies get a non-5xx error document and write nothing`, async () => {
+      const target = present.find((p) => p.name === name);
+      if (!target) return; // not built (yet): reported by the probe above
+      await fc.assert(
+        fc.asyncProperty(requestArb(target, t.config.bodyLimitBytes), async (req) => {
+          const before = await fingerprint();
+          const res = await send(target, req);
+          const issues = problems(res);
+          if (issues.length) throw new Error(`${describeRequest(target, req)}\n→ ${res.status} ${res.text?.slice(0, 500)}\n${issues.join('; ')}`);
+          if (res.status >= 300) {
+            const after = await fingerprint();
+            const changed = Object.keys(after).filter((k) => after[k] !== before[k]);
+            if (changed.length) throw new Error(`${describeRequest(target, req)}\n→ ${res.status} ${res.text?.slice(0, 300)}\nrefused, but wrote to: ${changed.join(', ')}`);
+          }
+        }),
+        fcOptions(),
+      );
+    });
+  }
+
+  it('payments: generated Idempotency-Key headers never cause a 5xx', async () => {
+    const target = present.find((p) => p.name === 'payments');
+    if (!target) return;
+    const header = fc.oneof(
+      fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 300 }),
+      fc.constantFrom('x'.repeat(5000), ' ', 'a,b', '../../', "' OR 1=1 --", '%00', randomUUID()),
+    );
+    await fc.assert(
+      fc.asyncProperty(header, fc.boolean(), async (key, validBody) => {
+        const body = validBody ? target.template() : { data: { gateway: 42 } };
+        const res = await (t.http as any).post(target.path).set(t.storefront).set('Idempotency-Key', key.trim() || 'x').send(body);
+        const issues = problems(res);
+        if (issues.length) throw new Error(`Idempotency-Key ${JSON.stringify(key.slice(0, 100))} → ${res.status} ${res.text?.slice(0, 300)}\n${issues.join('; ')}`);
+      }),
+      { ...fcOptions(), numRuns: Math.ceil(NUM_RUNS / 2) },
+    );
+  });
+
+  it('an object with a "constructor" key in place of a field is a 400 naming the field (or accepted where the field is an object), never a 500, and writes nothing', async () => {
+    const failures: string[] = [];
+    for (const target of present.filter((p) => !p.form)) {
+      const template = target.template() as { data: Record<string, Json> };
+      for (const field of Object.keys(template.data).filter((k) => k !== 'type')) {
+        for (const value of [{ constructor: 1 }, [{ constructor: { x: 1 } }]] as Json[]) {
+          const body = { data: { ...template.data, [field]: value } };
+          const before = await fingerprint();
+          const res = await send(target, json(body));
+          const e = res.body?.errors;
+          // Where the field is itself an object of optional members, `{constructor: 1}` is a well-formed
+          // (empty, extra-key) value: a 2xx is right there. Anywhere else it has the wrong type: 400 naming it.
+          const original = template.data[field];
+          const objectField = !!original && typeof original === 'object' && !Array.isArray(original) && !Array.isArray(value);
+          const named = Array.isArray(e) && e.some((x: any) => x.source === `data.${field}` || String(x.source).startsWith(`data.${field}.`));
+          const ok = problems(res).length === 0 && ((res.status === 400 && named) || (objectField && res.status < 300));
+          if (!ok) failures.push(`${target.method.toUpperCase()} ${target.path} ${JSON.stringify(body)} → ${res.status} ${res.text.slice(0, 200)}`);
+          const after = await fingerprint();
+          if (res.status >= 300 && JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${target.path}: refused but wrote`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('deeply nested JSON (5,000 levels) inside data is refused or ignored, never a 500', async () => {
+    const failures: string[] = [];
+    for (const target of present.filter((p) => !p.form)) {
+      const template = target.template() as { data: Record<string, Json> };
+      for (const field of ['extra', ...Object.keys(template.data).filter((k) => k !== 'type').slice(0, 1)]) {
+        const text = JSON.stringify({ data: { ...template.data, [field]: '__DEEP__' } }).replace('"__DEEP__"', DEEP_OBJECT);
+        const before = await fingerprint();
+        const res = await send(target, raw('application/json', text, `data.${field} nested 5000 levels`));
+        if (problems(res).length) failures.push(`${target.method.toUpperCase()} ${target.path} data.${field} = {"a":{"a":… 5000 levels → ${res.status} ${res.text.slice(0, 200)}`);
+        if (res.status >= 300 && JSON.stringify(await fingerprint()) !== JSON.stringify(before)) failures.push(`${target.path}: refused but wrote`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('null for any field is a 2xx or a 4xx error document (never a 500), and a refused one writes nothing', async () => {
+    const failures: string[] = [];
+    for (const target of present.filter((p) => !p.form)) {
+      const template = target.template() as { data: Record<string, Json> };
+      for (const field of Object.keys(template.data)) {
+        const body = { data: { ...template.data, [field]: null } };
+        const before = await fingerprint();
+        const res = await send(target, json(body));
+        if (problems(res).length) failures.push(`${target.method.toUpperCase()} ${target.path} ${JSON.stringify(body)} → ${res.status} ${res.text.slice(0, 200)}`);
+        if (res.status >= 300 && JSON.stringify(await fingerprint()) !== JSON.stringify(before)) failures.push(`${target.path} with ${field}: null: refused but wrote`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  // -------------------------------------------------------------------------------------------------
+  // Lists
+
+  const LIST_CANDIDATES = ['/v2/products', '/v2/categories', '/v2/integrations', '/v2/integrations/logs', '/v2/orders', '/v2/files', '/v2/accounts', '/v2/customers'];
+  let lists: string[] = [];
+
+  const FILTER_FRAGMENTS = fc.constantFrom(
+    'eq(name,x)',
+    'eq(name,',
+    'like(name,*a*)',
+    'like(name,***)',
+    'in(id,a,b,c)',
+    'eq(id,not-a-uuid)',
+    'gt(created_at,2020-01-01)',
+    'ge(created_at,not-a-date)',
+    'lt(updated_at,9999-99-99)',
+    'le(created_at,)',
+    'eq(unknown_field,1)',
+    'foo(name,x)',
+    'eq(name,x):eq(slug,y)',
+    Array.from({ length: 11 }, () => 'eq(name,x)').join(':'),
+    Array.from({ length: 100 }, () => 'eq(name,x)').join(':'),
+    'eq(name,a,b)',
+    'eq((name),x)',
+    'eq(name,x))',
+    'eq(observes,order.created)',
+    'eq(enabled,true)',
+    'eq(status,live)',
+    'gt(page_length,1e309)',
+  );
+  const valueArb = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom('0', '1', '-1', '100', '101', '1.5', '1e2', '10001', '9007199254740993', '', ' 5', '5 ', '0x10', 'abc', 'NaN', 'Infinity', 'null') },
+    { weight: 2, arbitrary: FILTER_FRAGMENTS },
+    { weight: 2, arbitrary: fc.constantFrom('name', '-name', 'created_at', '-created_at', 'id', '--id', 'unknown', 'name,slug', 'name,', ',', '-', 'sku', 'slug', 'updated_at') },
+    { weight: 2, arbitrary: fc.constantFrom('main_image', 'main_images,category,categories,files,products', 'a,b,c,d,e,f', 'x'.repeat(5000), ',,,,', 'main_image,main_image,main_image,main_image,main_image,main_image') },
+    { weight: 2, arbitrary: nastyString.filter((s) => s.length < 5000) },
+  );
+  const keyArb = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('page[limit]', 'page[offset]', 'sort', 'filter', 'include') },
+    { weight: 1, arbitrary: fc.constantFrom('page[limit][]', 'page[limit][x]', 'page', 'page[]', 'filter[]', 'sort[a]', 'include[]', 'page[offset][__proto__]', '__proto__[x]', 'page[limit', 'a'.repeat(2000)) },
+    { weight: 1, arbitrary: nastyString.filter((s) => s.length < 200) },
+  );
+  const rawArb = fc.constantFrom('%', '%ZZ', '%E0%A4%A', '%00', '%C0%AF', '&&&', '==', 'page[limit]=1&page[limit]=2', 'page%5Blimit%5D=0', '?');
+  const queryArb = fc.oneof(
+    { weight: 8, arbitrary: fc.array(fc.tuple(keyArb, valueArb), { minLength: 1, maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${pct(k)}=${pct(v)}`).join('&')) },
+    { weight: 1, arbitrary: rawArb },
+    { weight: 1, arbitrary: fc.array(fc.tuple(fc.constantFrom('page[limit]', 'filter', 'sort', 'include'), valueArb), { minLength: 1, maxLength: 3 }).map((pairs) => pairs.map(([k, v]) => `${k}=${rawish(v)}`).join('&')) },
+  );
+
+  it('probes which lists exist', async () => {
+    for (const path of LIST_CANDIDATES) {
+      const res = await t.http.get(path).set(t.admin);
+      if (res.status === 200 && res.body?.meta?.page) lists.push(path);
+    }
+    process.stdout.write(`fuzz lists: ${lists.join(', ')}\n`);
+    expect(lists.length).toBeGreaterThan(0);
+  });
+
+  it('lists: generated page/sort/filter/include strings get a page or a 400, never a 5xx', async () => {
+    const before = await fingerprint();
+    await fc.assert(
+      // Node itself answers 431 (no body) to a request head over 16 KB; stay under the usual 8 KB URL limit.
+      fc.asyncProperty(fc.constantFrom(...lists), queryArb.filter((q) => q.length < 8000), async (path, query) => {
+        const res = await t.http.get(`${path}?${query}`).set(t.admin);
+        const issues = problems(res);
+        if (res.status === 200) {
+          const { meta, links } = res.body;
+          if (!meta?.page || !links) issues.push('200 without meta/links');
+          else if (!(Number.isInteger(meta.page.limit) && meta.page.limit >= 1 && meta.page.limit <= 100)) issues.push(`page.limit ${meta.page.limit}`);
+          else if (!(Number.isInteger(meta.page.offset) && meta.page.offset >= 0)) issues.push(`page.offset ${meta.page.offset}`);
+        } else if (![400, 404].includes(res.status)) issues.push(`status ${res.status} (expected 200 or 400)`);
+        if (issues.length) throw new Error(`GET ${path}?${query.slice(0, 400)}\n→ ${res.status} ${res.text?.slice(0, 500)}\n${issues.join('; ')}`);
+      }),
+      { ...fcOptions(), numRuns: NUM_RUNS * 4 },
+    );
+    // Reads write nothing.
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it('lists follow the page_length setting, for any valid and no invalid value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.integer({ min: 1, max: 100 }), nastyNumber, nastyString.filter((s) => s.length < 100)), fc.constantFrom(...lists), async (pageLength, path) => {
+        const current = (await t.http.get('/v2/settings').set(t.admin)).body.data.page_length;
+        const put = await t.http.put('/v2/settings').set(t.admin).send({ data: { type: 'settings', page_length: pageLength } });
+        const valid = typeof pageLength === 'number' && Number.isInteger(pageLength) && pageLength >= 1 && pageLength <= 100;
+        if (valid !== (put.status === 200)) throw new Error(`PUT page_length ${JSON.stringify(pageLength)} → ${put.status} ${put.text.slice(0, 300)}`);
+        if (!valid && problems(put).length) throw new Error(`PUT page_length ${JSON.stringify(pageLength)} → ${problems(put).join('; ')}`);
+        const expected = valid ? pageLength : current;
+        const res = await t.http.get(path).set(t.admin);
+        if (res.status !== 200 || res.body.meta.page.limit !== expected) {
+          throw new Error(`page_length ${expected}: GET ${path} → ${res.status} limit ${res.body?.meta?.page?.limit}`);
+        }
+      }),
+      { ...fcOptions(), numRuns: NUM_RUNS },
+    );
+    await t.http.delete('/v2/settings').set(t.admin);
+  });
+});

@@ -1,0 +1,393 @@
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { EventsPublisher } from '../../src/events/events.publisher';
+import { EventName } from '../../src/events/event-names';
+import { DeliveryWorker } from '../../src/integrations/delivery/delivery.worker';
+import { Relay } from '../../src/integrations/delivery/relay.worker';
+import { RetentionService } from '../../src/integrations/delivery/retention.service';
+import { expectErrorDocument } from '../support/documents';
+import { createTestApp, TestApp } from '../support/test-app';
+import { drainWebhooks, WebhookReceiver } from '../support/webhook-receiver';
+
+const WEBHOOK_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05', WEBHOOK_TIMEOUT_MS: '300' };
+const NON_2XX = 'Received a status code outside of 2xx range - treating webhook as a fail';
+
+describe('webhook delivery pipeline', () => {
+  let t: TestApp;
+  let receivers: WebhookReceiver[] = [];
+  const drain = () => drainWebhooks({ relay: t.app.get(Relay), delivery: t.app.get(DeliveryWorker), prisma: t.prisma });
+  const publish = (name: EventName, payload: any) => t.app.get(EventsPublisher).publish(t.prisma, name, payload);
+  const receiver = async () => {
+    const r = await WebhookReceiver.start();
+    receivers.push(r);
+    return r;
+  };
+  const integrate = async (url: string, observes: string[], over: Record<string, unknown> = {}) => {
+    const res = await t.http
+      .post('/v2/integrations')
+      .set(t.admin)
+      .send({ data: { type: 'integration', name: 'hook', description: 'a hook', enabled: true, observes, configuration: { url }, ...over } });
+    expect(res.status).toBe(201);
+    return res.body.data as { id: string; configuration: { url: string; signing_secret?: string }; [k: string]: any };
+  };
+  const jobOf = (integrationId: string) => t.prisma.integrationJob.findFirstOrThrow({ where: { integrationId } });
+  const logsOf = (integrationId: string) => t.prisma.integrationLog.findMany({ where: { integrationId }, orderBy: { attempt: 'asc' } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: WEBHOOK_ENV });
+  });
+  afterEach(async () => {
+    // Each test owns its integrations; keep earlier ones from receiving later tests' events.
+    await drain();
+    await t.prisma.integration.updateMany({ data: { enabled: false } });
+    await Promise.all(receivers.map((r) => r.close()));
+    receivers = [];
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('delivers order.fulfilled and transaction.created with the documented body and signed headers; disabled and non-observing integrations get nothing', async () => {
+    const r = await receiver();
+    const other = await receiver();
+    const off = await receiver();
+    const hook = await integrate(r.url, ['order.fulfilled', 'transaction.created']);
+    await integrate(other.url, ['order.paid']);
+    await integrate(off.url, ['order.fulfilled'], { enabled: false });
+    const orderId = randomUUID();
+    const txId = randomUUID();
+    const orderPayload = { data: { type: 'order', id: orderId, status: 'complete', shipping: 'fulfilled' }, included: { items: [{ type: 'order_item', id: randomUUID() }] } };
+    const txPayload = { data: { type: 'transaction', id: txId, amount: 4000, relationships: { order: { data: { type: 'order', id: orderId } } } } };
+    await publish('order.fulfilled', orderPayload);
+    await publish('transaction.created', txPayload);
+    await drain();
+
+    expect(r.requests).toHaveLength(2);
+    expect(other.requests).toHaveLength(0);
+    expect(off.requests).toHaveLength(0);
+    const wh = new Webhook(hook.configuration.signing_secret!);
+    const events = await t.prisma.outboxEvent.findMany({ where: { name: { in: ['order.fulfilled', 'transaction.created'] } } });
+    for (const [name, payload] of [
+      ['order.fulfilled', orderPayload],
+      ['transaction.created', txPayload],
+    ] as const) {
+      const req = r.requests.find((q) => q.headers['x-moltin-integration-trigger'] === name)!;
+      expect(req.method).toBe('POST');
+      expect(req.path).toBe('/hook');
+      expect(req.headers['content-type']).toBe('application/json');
+      expect(req.headers['user-agent']).toBe('CommerceAPI-Webhooks/1.0');
+      expect(req.headers['x-moltin-secret-key']).toBeUndefined();
+      const eventId = events.find((e) => e.name === name)!.id;
+      expect(req.headers['webhook-id']).toBe(eventId);
+      expect(Math.abs(Number(req.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
+      expect(req.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+      expect(wh.verify(req.raw, req.headers as Record<string, string>)).toEqual(req.body);
+      expect(req.body).toEqual({
+        id: eventId,
+        triggered_by: name,
+        attempt: 1,
+        integration: { id: hook.id, integration_type: 'webhook', name: 'hook', description: 'a hook' },
+        resources: expect.any(String),
+        payload,
+      });
+      // `resources` is the same document as a JSON string (jsonb storage may reorder keys).
+      expect(JSON.parse(req.body.resources)).toEqual(payload);
+    }
+    // Tampered bytes do not verify.
+    const req0 = r.requests[0];
+    expect(() => wh.verify(req0.raw.replace('"attempt":1', '"attempt":2'), req0.headers as Record<string, string>)).toThrow();
+    const job = await jobOf(hook.id);
+    expect(job).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200 });
+  });
+
+  it('sends X-MOLTIN-SECRET-KEY and signs with the secret_key (UTF-8 bytes, or base64 after whsec_)', async () => {
+    const r = await receiver();
+    const plain = await integrate(r.url, ['order.paid'], { configuration: { url: r.url, secret_key: 'my plain secret' } });
+    const whsec = 'whsec_' + Buffer.from('0123456789abcdef0123456789abcdef').toString('base64');
+    const r2 = await receiver();
+    await integrate(r2.url, ['order.paid'], { configuration: { url: r2.url, secret_key: whsec } });
+    await publish('order.paid', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    expect(plain.configuration.signing_secret).toBeUndefined();
+    const [a] = r.requests;
+    expect(a.headers['x-moltin-secret-key']).toBe('my plain secret');
+    expect(() => new Webhook(Buffer.from('my plain secret', 'utf8'), { format: 'raw' }).verify(a.raw, a.headers as Record<string, string>)).not.toThrow();
+    const [b] = r2.requests;
+    expect(b.headers['x-moltin-secret-key']).toBe(whsec);
+    expect(() => new Webhook(whsec).verify(b.raw, b.headers as Record<string, string>)).not.toThrow();
+  });
+
+  it('emits events from API writes (PUT /v2/settings → settings.updated) and sends deletions as {type, id} resources', async () => {
+    const r = await receiver();
+    await integrate(r.url, ['settings.updated', 'integration.deleted']);
+    expect((await t.http.put('/v2/settings').set(t.admin).send({ data: { type: 'settings', page_length: 30 } })).status).toBe(200);
+    const victim = await integrate('http://127.0.0.1:9/x', ['order.created'], { enabled: false });
+    expect((await t.http.delete(`/v2/integrations/${victim.id}`).set(t.admin)).status).toBe(200);
+    await drain();
+    const settings = r.requests.find((q) => q.body.triggered_by === 'settings.updated')!;
+    expect(settings.body.payload.data).toMatchObject({ type: 'settings', page_length: 30 });
+    const deleted = r.requests.find((q) => q.body.triggered_by === 'integration.deleted')!;
+    expect(deleted.body.resources).toEqual({ type: 'integration', id: victim.id });
+    expect(deleted.body.payload).toEqual({ type: 'integration', id: victim.id });
+  });
+
+  it('writes no event when the business transaction rolls back', async () => {
+    const before = await t.prisma.outboxEvent.count();
+    await expect(
+      t.prisma.$transaction(async (tx) => {
+        await t.app.get(EventsPublisher).publish(tx, 'order.created', { data: { type: 'order', id: randomUUID() } });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await t.prisma.outboxEvent.count()).toBe(before);
+  });
+
+  it('retries a 500 and succeeds: attempt 2 in the body, same webhook-id, both attempts logged', async () => {
+    const r = await receiver();
+    r.respond({ status: 500, body: 'boom' });
+    const hook = await integrate(r.url, ['order.created']);
+    await publish('order.created', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    expect(r.requests).toHaveLength(2);
+    expect(r.requests.map((q) => q.body.attempt)).toEqual([1, 2]);
+    expect(r.requests[1].headers['webhook-id']).toBe(r.requests[0].headers['webhook-id']);
+    expect(r.requests[1].body.id).toBe(r.requests[0].body.id);
+    const wh = new Webhook(hook.configuration.signing_secret!);
+    for (const q of r.requests) wh.verify(q.raw, q.headers as Record<string, string>);
+    const logs = await logsOf(hook.id);
+    expect(logs.map((l) => [l.attempt, l.succeeded, l.statusCode, l.body])).toEqual([
+      [1, false, 500, 'boom'],
+      [2, true, 200, 'ok'],
+    ]);
+    expect(logs[0].errorDetail).toBe(NON_2XX);
+    expect(await jobOf(hook.id)).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('fails after the last scheduled attempt; the redeliver endpoint then delivers it (attempt keeps counting)', async () => {
+    const r = await receiver();
+    r.always({ status: 500, body: 'down' });
+    const hook = await integrate(r.url, ['order.refunded']);
+    await publish('order.refunded', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    expect(r.requests.map((q) => q.body.attempt)).toEqual([1, 2, 3, 4]);
+    const job = await jobOf(hook.id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 4, lastStatusCode: 500 });
+
+    const jobs = await t.http.get(`/v2/integrations/${hook.id}/jobs`).set(t.admin);
+    expect(jobs.status).toBe(200);
+    expect(jobs.body.data).toEqual([
+      expect.objectContaining({ id: job.id, type: 'integration-job', status: 'failed', attempts: 4, triggered_by: 'order.refunded', last_status_code: 500 }),
+    ]);
+
+    r.always({ status: 204 });
+    const res = await t.http.post(`/v2/integrations/${hook.id}/jobs/${job.id}/redeliver`).set(t.admin);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id: job.id, type: 'integration-job', status: 'pending', attempts: 4 });
+    await drain();
+    expect(r.requests).toHaveLength(5);
+    expect(r.requests[4].body.attempt).toBe(5);
+    expect(r.requests[4].headers['webhook-id']).toBe(r.requests[0].headers['webhook-id']);
+    expect(await jobOf(hook.id)).toMatchObject({ status: 'succeeded', attempts: 5, lastStatusCode: 204 });
+
+    // a succeeded job may be redelivered too; a queued one may not
+    expect((await t.http.post(`/v2/integrations/${hook.id}/jobs/${job.id}/redeliver`).set(t.admin)).status).toBe(200);
+    expectErrorDocument(await t.http.post(`/v2/integrations/${hook.id}/jobs/${job.id}/redeliver`).set(t.admin), 422);
+    await drain();
+    expect(r.requests).toHaveLength(6);
+    expectErrorDocument(await t.http.post(`/v2/integrations/${hook.id}/jobs/${randomUUID()}/redeliver`).set(t.admin), 404);
+  });
+
+  it('times out a slow receiver and logs it', async () => {
+    const r = await receiver();
+    r.respond({ status: 200, delay: 1500 });
+    const hook = await integrate(r.url, ['order.authorized']);
+    await publish('order.authorized', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    const logs = await logsOf(hook.id);
+    expect(logs[0]).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'timeout_total' });
+    expect(logs[0].errorDetail).toMatch(/300 ms/);
+    expect(logs[0].processingTime).toBeGreaterThanOrEqual(0.25);
+    expect(logs[0].processingTime).toBeLessThan(1.4);
+    expect(logs[1]).toMatchObject({ attempt: 2, succeeded: true });
+  });
+
+  it('disables the integration on 410 Gone and stops', async () => {
+    const r = await receiver();
+    r.always({ status: 410, body: 'gone' });
+    const hook = await integrate(r.url, ['transaction.updated']);
+    await publish('transaction.updated', { data: { type: 'transaction', id: randomUUID() } });
+    await drain();
+    expect(r.requests).toHaveLength(1);
+    expect(await jobOf(hook.id)).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410 });
+    expect((await t.http.get(`/v2/integrations/${hook.id}`).set(t.admin)).body.data.enabled).toBe(false);
+    await publish('transaction.updated', { data: { type: 'transaction', id: randomUUID() } });
+    await drain();
+    expect(r.requests).toHaveLength(1);
+  });
+
+  it('never follows a 302: the redirect target is not hit', async () => {
+    const target = await receiver();
+    const r = await receiver();
+    r.always({ status: 302, headers: { location: target.url } });
+    const hook = await integrate(r.url, ['order.cancelled']);
+    await publish('order.cancelled', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    expect(r.requests).toHaveLength(4);
+    expect(target.requests).toHaveLength(0);
+    const logs = await logsOf(hook.id);
+    expect(logs.every((l) => !l.succeeded && l.statusCode === 302 && l.errorClass === 'redirect')).toBe(true);
+    expect(await jobOf(hook.id)).toMatchObject({ status: 'failed' });
+  });
+
+  it('waits at least Retry-After on 429', async () => {
+    const r = await receiver();
+    r.respond({ status: 429, headers: { 'retry-after': '1' } });
+    const hook = await integrate(r.url, ['cart.updated']);
+    await publish('cart.updated', { data: { type: 'cart', id: randomUUID() } });
+    await t.app.get(Relay).tick();
+    await t.app.get(DeliveryWorker).tick();
+    const job = await jobOf(hook.id);
+    expect(job.status).toBe('retrying');
+    expect(job.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(500);
+    await drain();
+    expect(r.requests).toHaveLength(2);
+    expect(r.requests[1].at - r.requests[0].at).toBeGreaterThanOrEqual(900);
+  });
+
+  it('serves the logs endpoints in the Elastic Path logs shape', async () => {
+    const r = await receiver();
+    r.respond({ status: 404, body: 'Not found' });
+    const hook = await integrate(r.url, ['product.created']);
+    await publish('product.created', { data: { type: 'product', id: randomUUID() } });
+    await publish('product.created', { data: { type: 'product', id: randomUUID() } });
+    await drain();
+    const res = await t.http.get(`/v2/integrations/${hook.id}/logs?page[limit]=2`).set(t.admin);
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({ limit: 2, offset: 0, current: 1, total: 2 });
+    expect(res.body.results).toEqual({ total: 3 });
+    expect(res.body.links.next).toContain('page[offset]=2');
+    expect(res.body.data).toHaveLength(2);
+    const failed = (await t.http.get(`/v2/integrations/${hook.id}/logs`).set(t.admin)).body.data.find((l: any) => !l.succeeded);
+    expect(failed).toEqual({
+      id: expect.any(String),
+      type: 'integration-log',
+      succeeded: false,
+      attempt: 1,
+      processing_time: expect.any(Number),
+      body: 'Not found',
+      status_code: 404,
+      error_detail: NON_2XX,
+      error_class: 'non_2xx',
+      relationships: {
+        integration: { data: { type: 'integration', id: hook.id } },
+        job: { data: { type: 'integration-job', id: expect.any(String) } },
+      },
+      meta: { timestamps: { created_at: expect.stringMatching(/Z$/) } },
+    });
+    const jobId = failed.relationships.job.data.id;
+    const jobLogs = await t.http.get(`/v2/integrations/${hook.id}/jobs/${jobId}/logs`).set(t.admin);
+    expect(jobLogs.body.results.total).toBe(2);
+    expect(jobLogs.body.data.map((l: any) => l.attempt).sort()).toEqual([1, 2]);
+    const all = await t.http.get('/v2/integrations/logs?page[limit]=100').set(t.admin);
+    expect(all.body.results.total).toBeGreaterThanOrEqual(3);
+    expect(all.body.data.some((l: any) => l.relationships.integration.data.id === hook.id)).toBe(true);
+    expectErrorDocument(await t.http.get(`/v2/integrations/${randomUUID()}/logs`).set(t.admin), 404);
+    expectErrorDocument(await t.http.get(`/v2/integrations/${hook.id}/jobs/${randomUUID()}/logs`).set(t.admin), 404);
+  });
+
+  it('caps the logged response body at WEBHOOK_MAX_RESPONSE_BYTES', async () => {
+    const r = await receiver();
+    r.respond({ status: 500, body: 'x'.repeat(20_000) });
+    const hook = await integrate(r.url, ['file.created']);
+    await publish('file.created', { data: { type: 'file', id: randomUUID() } });
+    await drain();
+    const [first] = await logsOf(hook.id);
+    expect(first.body.length).toBe(t.config.webhooks.maxResponseBytes);
+  });
+
+  it('purges finished jobs, their logs and dispatched events older than the retention period', async () => {
+    const r = await receiver();
+    const hook = await integrate(r.url, ['account.created']);
+    await publish('account.created', { data: { type: 'account', id: randomUUID() } });
+    await drain();
+    const job = await jobOf(hook.id);
+    const old = new Date(Date.now() - 31 * 24 * 3600 * 1000);
+    await t.prisma.$executeRaw`UPDATE integration_jobs SET updated_at = ${old} WHERE id = ${job.id}::uuid`;
+    await t.prisma.outboxEvent.update({ where: { id: job.eventId }, data: { dispatchedAt: old } });
+    const pending = await t.prisma.outboxEvent.create({ data: { name: 'account.created', payload: {}, dispatchedAt: old } });
+    await t.prisma.integrationJob.create({ data: { eventId: pending.id, integrationId: hook.id, status: 'retrying', nextAttemptAt: new Date(Date.now() + 3600_000) } });
+    const removed = await t.app.get(RetentionService).purgeOlderThan(30);
+    expect(removed.jobs).toBeGreaterThanOrEqual(1);
+    expect(removed.logs).toBeGreaterThanOrEqual(1);
+    expect(await t.prisma.integrationJob.findUnique({ where: { id: job.id } })).toBeNull();
+    expect(await t.prisma.integrationLog.count({ where: { jobId: job.id } })).toBe(0);
+    expect(await t.prisma.outboxEvent.findUnique({ where: { id: job.eventId } })).toBeNull();
+    // an event with an unfinished job is kept
+    expect(await t.prisma.outboxEvent.findUnique({ where: { id: pending.id } })).not.toBeNull();
+    await t.prisma.integrationJob.deleteMany({ where: { eventId: pending.id } });
+  });
+});
+
+describe('webhook SSRF protection without the test allowlist', () => {
+  let t: TestApp;
+  let r: WebhookReceiver;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { WEBHOOK_RETRY_SCHEDULE: '0', WEBHOOK_TIMEOUT_MS: '300' } });
+    r = await WebhookReceiver.start();
+  });
+  afterAll(async () => {
+    await r.close();
+    await t.close();
+  });
+
+  it('refuses a loopback URL at registration', async () => {
+    for (const url of [r.url, r.url.replace('127.0.0.1', 'localhost'), 'http://[::1]/x', 'http://0.0.0.0/x']) {
+      const res = await t.http
+        .post('/v2/integrations')
+        .set(t.admin)
+        .send({ data: { type: 'integration', name: 'x', observes: ['order.paid'], configuration: { url } } });
+      expectErrorDocument(res, 400, { source: 'data.configuration.url' });
+    }
+  });
+
+  it('blocks the send at connect time (IP literal and a name resolving to loopback), logged as blocked_ssrf', async () => {
+    // Rows written directly, as if registered while the allowlist was set (or a DNS answer changed since).
+    for (const url of [r.url, r.url.replace('127.0.0.1', 'localhost')]) {
+      await t.prisma.integration.create({ data: { name: 'x', enabled: true, observes: ['order.paid'], url, signingSecret: 'whsec_AAAA' } });
+    }
+    await t.app.get(EventsPublisher).publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
+    await drainWebhooks({ relay: t.app.get(Relay), delivery: t.app.get(DeliveryWorker), prisma: t.prisma });
+    expect(r.requests).toHaveLength(0);
+    const logs = await t.prisma.integrationLog.findMany();
+    expect(logs).toHaveLength(2);
+    for (const log of logs) {
+      expect(log).toMatchObject({ succeeded: false, errorClass: 'blocked_ssrf', statusCode: null });
+      expect(log.errorDetail).not.toContain('127.0.0.1');
+    }
+    expect(await t.prisma.integrationJob.count({ where: { status: 'failed' } })).toBe(2);
+  });
+});
+
+describe('webhook workers in the background', () => {
+  it('wake at once on publish (no waiting for the poll) and stop cleanly on shutdown', async () => {
+    const r = await WebhookReceiver.start();
+    const t = await createTestApp({ env: { ...WEBHOOK_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000' } });
+    try {
+      const res = await t.http
+        .post('/v2/integrations')
+        .set(t.admin)
+        .send({ data: { type: 'integration', name: 'bg', enabled: true, observes: ['order.paid'], configuration: { url: r.url } } });
+      expect(res.status).toBe(201);
+      const started = Date.now();
+      await t.app.get(EventsPublisher).publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
+      await r.waitFor(1, 5_000);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      r.respond({ status: 200, delay: 200 });
+      await t.app.get(EventsPublisher).publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
+      await r.waitFor(2, 5_000);
+    } finally {
+      await t.close(); // awaits the in-flight (delayed) send
+      await r.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+export type TestDbKind = 'pglite' | 'postgres';
+
+/** Which database this Jest project runs the e2e suite on (set by the project's setup file). */
+export function testDbKind(): TestDbKind {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export const ADMIN_DATABASE_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database for one test app: an in-memory PGlite, or a new database on the PostgreSQL service. */
+export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+  const name = `ca_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  if (kind === 'pglite') {
+    return { env: { PGLITE_DATA_DIR: `memory://${name}`, DATABASE_URL: '' }, drop: async () => {} };
+  }
+  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const c = new Client({ connectionString: ADMIN_DATABASE_URL });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
