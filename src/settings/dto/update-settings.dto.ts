@@ -1,27 +1,29 @@
-import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 export class UpdateSettingsDto {
   @IsOptional()
   @IsIn(['settings'])
   type?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(100)
   page_length?: number;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   list_child_products?: boolean;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsArray()
+  @ArrayMaxSize(100)
   @IsString({ each: true })
   @MaxLength(16, { each: true })
   additional_languages?: string[];
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['line', 'simple'])
   calculation_method?: string;
 }

@@ -1,0 +1,27 @@
+import { BadRequestError } from '../errors/api-error';
+
+/** Deeper than any body of this API needs; deeper input would only exhaust the validators' recursion. */
+export const MAX_BODY_DEPTH = 32;
+
+/** Keys that class-transformer and plain-object code treat as an object's prototype machinery. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Refuses, before any recursive transformation runs, JSON that is nested too deeply or that carries
+ * prototype keys. Iterative, so a hostile depth cannot overflow the stack here either.
+ */
+export function assertSafeJson(value: unknown, rootPath: string): void {
+  const stack: { node: unknown; path: string; depth: number }[] = [{ node: value, path: rootPath, depth: 0 }];
+  while (stack.length) {
+    const { node, path, depth } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      throw new BadRequestError(`${path} is nested more than ${MAX_BODY_DEPTH} levels deep`, path);
+    }
+    for (const key of Object.keys(node)) {
+      const childPath = `${path}.${key}`;
+      if (FORBIDDEN_KEYS.has(key)) throw new BadRequestError(`${childPath}: the key "${key}" is not allowed`, childPath);
+      stack.push({ node: (node as Record<string, unknown>)[key], path: childPath, depth: depth + 1 });
+    }
+  }
+}
