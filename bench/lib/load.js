@@ -1,0 +1,89 @@
+'use strict';
+// autocannon (programmatic) driven RUNS times; the figures are the medians of the runs.
+const { performance } = require('node:perf_hooks');
+const autocannon = require('autocannon');
+const config = require('./config');
+const { median, round } = require('./stats');
+
+/**
+ * Runs autocannon `config.runs` times against one URL on 127.0.0.1. Every run is bounded in time
+ * (`durationS`) and in count (`maxOverallRequests`, default config.maxRequestsPerRun).
+ * `perRun(i)` may return extra options for run i (e.g. a request generator over a fresh pool).
+ * Returns { rps, p50_ms, p99_ms, non2xx, errors, status_codes, requests, runs: [...] , peak_rss_mb }.
+ */
+async function measure(url, opts = {}, { server, perRun } = {}) {
+  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`load: refusing a non-loopback URL ${url}`);
+  const runs = [];
+  for (let i = 0; i < config.runs; i++) {
+    const cpu0 = server ? server.cpuMs() : null;
+    const r = await autocannon({
+      url,
+      connections: config.connections,
+      duration: config.durationS,
+      maxOverallRequests: config.maxRequestsPerRun,
+      ...opts,
+      ...(perRun ? perRun(i) : {}),
+    });
+    const total = r.requests.total;
+    const cpu1 = server ? server.cpuMs() : null;
+    runs.push({
+      // Server process CPU (user + system) per completed request: less sensitive to a busy machine than req/s.
+      server_cpu_ms_per_req: cpu0 !== null && cpu1 !== null && total ? round((cpu1 - cpu0) / total, 2) : null,
+      rps: r.duration > 0 ? round(total / r.duration) : null,
+      p50_ms: r.latency.p50,
+      p99_ms: r.latency.p99,
+      requests: total,
+      duration_s: r.duration,
+      non2xx: r.non2xx,
+      errors: r.errors + r.timeouts,
+      status_codes: Object.fromEntries(Object.entries(r.statusCodeStats || {}).map(([code, s]) => [code, s.count])),
+    });
+  }
+  const statusCodes = {};
+  for (const run of runs) for (const [code, n] of Object.entries(run.status_codes)) statusCodes[code] = (statusCodes[code] || 0) + n;
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50_ms: median(runs.map((r) => r.p50_ms)),
+    p99_ms: median(runs.map((r) => r.p99_ms)),
+    server_cpu_ms_per_req: median(runs.map((r) => r.server_cpu_ms_per_req)),
+    requests: runs.reduce((a, r) => a + r.requests, 0),
+    non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+    errors: runs.reduce((a, r) => a + r.errors, 0),
+    status_codes: statusCodes,
+    peak_rss_mb: server ? server.peakRssMb() : null,
+    runs,
+  };
+}
+
+/**
+ * Unloaded latency: `count` requests one after another (at most `maxMs` in all), after one warm-up request.
+ * Returns { median_ms, min_ms, max_ms, n, statuses }.
+ */
+async function sequential(url, headers = {}, { count = config.sequentialCount, maxMs = 15000 } = {}) {
+  if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`sequential: refusing a non-loopback URL ${url}`);
+  const times = [];
+  const statuses = {};
+  const deadline = Date.now() + maxMs;
+  for (let i = 0; i <= count && Date.now() < deadline; i++) {
+    const t0 = performance.now();
+    const r = await fetch(url, { headers, signal: AbortSignal.timeout(maxMs) }).catch(() => null);
+    if (r) await r.arrayBuffer();
+    const ms = performance.now() - t0;
+    statuses[r ? r.status : 'error'] = (statuses[r ? r.status : 'error'] || 0) + 1;
+    if (i > 0) times.push(ms); // the first one warms up
+  }
+  return {
+    median_ms: round(median(times), 2),
+    min_ms: times.length ? round(Math.min(...times), 2) : null,
+    max_ms: times.length ? round(Math.max(...times), 2) : null,
+    n: times.length,
+    statuses,
+  };
+}
+
+/** One line for the console. */
+function brief(m) {
+  return `${m.rps} req/s p50 ${m.p50_ms} ms p99 ${m.p99_ms} ms cpu ${m.server_cpu_ms_per_req ?? '-'} ms/req non2xx ${m.non2xx} errors ${m.errors} rss ${m.peak_rss_mb} MB`;
+}
+
+module.exports = { measure, sequential, brief };

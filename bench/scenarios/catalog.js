@@ -1,0 +1,39 @@
+'use strict';
+// Scenario 2: GET /v2/products?page[limit]=25&include=main_image,categories on the seeded catalog.
+// Scenario 3: GET /v2/categories/{id}?include=products (a category of ~100 products).
+// Plus /health as a reference point (no auth, no database beyond a ping).
+const { measure, brief } = require('../lib/load');
+const { apiClient, describeFailure } = require('../lib/api');
+
+const PRODUCTS_PATH = '/v2/products?page[limit]=25&include=main_image,categories';
+
+async function runCatalog({ server, seeded, log, skipped, db }) {
+  const api = await apiClient(server);
+  const out = {};
+  out.health = await measure(`${server.base}/health`, {}, { server });
+  log(db, 'health', brief(out.health));
+
+  const pr = await api.get(PRODUCTS_PATH);
+  let productsBody = null;
+  if (pr.status === 200) {
+    productsBody = pr.text;
+    out.products_list = { ...(await measure(server.base + PRODUCTS_PATH, { headers: api.authHeaders }, { server })), body_bytes: Buffer.byteLength(pr.text) };
+    log(db, 'products list', brief(out.products_list));
+  } else skipped.push(`${db}: ${describeFailure('GET', PRODUCTS_PATH, pr)}`);
+
+  if (seeded.categoryId) {
+    const cp = `/v2/categories/${seeded.categoryId}?include=products`;
+    const r = await api.get(cp);
+    if (r.status === 200) {
+      out.category_include = {
+        ...(await measure(server.base + cp, { headers: api.authHeaders }, { server })),
+        products_in_category: seeded.categoryProducts,
+        body_bytes: Buffer.byteLength(r.text),
+      };
+      log(db, 'category include', brief(out.category_include));
+    } else skipped.push(`${db}: ${describeFailure('GET', cp, r)}`);
+  } else skipped.push(`${db}: no seeded category, scenario 3 not run`);
+  return { results: out, productsBody };
+}
+
+module.exports = { runCatalog, PRODUCTS_PATH };

@@ -1,0 +1,28 @@
+'use strict';
+// Scenario 1: the ceiling. A bare Express handler (the same Express the service runs on) returning a
+// pre-serialized JSON body of the same bytes as scenario 2's response, on 127.0.0.1, same load settings.
+const config = require('../lib/config');
+const { measure, brief } = require('../lib/load');
+
+async function runCeiling({ body, log }) {
+  const express = require(require.resolve('express', { paths: [config.root] }));
+  const app = express();
+  app.get('/', (_req, res) => {
+    res.type('application/json').send(body);
+  });
+  const port = config.allocatePort();
+  const srv = await new Promise((resolve, reject) => {
+    const h = app.listen(port, '127.0.0.1', () => resolve(h));
+    h.once('error', reject);
+  });
+  try {
+    const res = { ...(await measure(`http://127.0.0.1:${port}/`)), body_bytes: Buffer.byteLength(body) };
+    log('ceiling', 'express', brief(res));
+    return res;
+  } finally {
+    srv.closeAllConnections?.();
+    await new Promise((r) => srv.close(r));
+  }
+}
+
+module.exports = { runCeiling };

@@ -1,0 +1,91 @@
+'use strict';
+// Scenario 4: GET /v2/orders/{id}/transactions, and POST .../transactions/{id}/capture on fresh authorizations.
+// Every capture request takes the next seeded (order, authorize transaction) pair from the pool, so each one is a
+// real authorized → paid transition (claim, gateway, order row lock, events). A run ends after its share of the
+// pool (maxOverallRequests) or after BENCH_DURATION_S, whichever comes first.
+const config = require('../lib/config');
+const { measure, brief } = require('../lib/load');
+const { apiClient, describeFailure } = require('../lib/api');
+
+/** Pool entries one capture run may consume: its requests, plus one request built ahead per connection. */
+function capturePoolPerRun() {
+  return config.capturesPerRun + 2 * config.connections;
+}
+
+/** How many authorized orders to seed for this scenario (one extra for the probe). */
+function authorizedOrdersNeeded() {
+  return config.runs * capturePoolPerRun() + 1;
+}
+
+const capturePath = (ref) => `/v2/orders/${ref.orderId}/transactions/${ref.transactionId}/capture`;
+
+async function runTransactions({ server, seeded, log, skipped, db }) {
+  const pool = seeded.authorized;
+  if (pool.length < authorizedOrdersNeeded()) {
+    skipped.push(`${db}: transactions: ${pool.length} authorized orders seeded, ${authorizedOrdersNeeded()} needed`);
+    return null;
+  }
+  const api = await apiClient(server);
+  const out = {};
+
+  // GET /v2/orders/{id}/transactions, rotating over the seeded orders (read only; before any capture).
+  const listPath = (ref) => `/v2/orders/${ref.orderId}/transactions`;
+  const lp = await api.get(listPath(pool[0]));
+  if (lp.status === 200) {
+    let i = 0;
+    out.transactions_list = await measure(
+      `${server.base}/`,
+      {
+        headers: api.authHeaders,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({ ...req, path: listPath(pool[i++ % pool.length]) }),
+          },
+        ],
+      },
+      { server },
+    );
+    out.transactions_list.transactions_per_order = Array.isArray(lp.json?.data) ? lp.json.data.length : null;
+    log(db, 'transactions list', brief(out.transactions_list));
+  } else skipped.push(`${db}: ${describeFailure('GET', listPath(pool[0]), lp)}`);
+
+  // Probe: one capture, then the order must read back as paid.
+  const probe = await api.post(capturePath(pool[0]));
+  if (probe.status !== 200) {
+    skipped.push(`${db}: ${describeFailure('POST', capturePath(pool[0]), probe)}`);
+    return out;
+  }
+  const order = await api.get(`/v2/orders/${pool[0].orderId}`);
+  const probeState = { transaction: probe.json?.data?.transaction_type + '/' + probe.json?.data?.status, order_payment: order.json?.data?.payment, order_status: order.json?.data?.status };
+  if (probeState.order_payment !== 'paid') skipped.push(`${db}: capture probe left the order ${JSON.stringify(probeState)}, expected payment paid`);
+
+  const perRun = capturePoolPerRun();
+  out.capture = await measure(
+    `${server.base}/`,
+    { headers: api.authHeaders, method: 'POST', maxOverallRequests: config.capturesPerRun },
+    {
+      server,
+      perRun: (run) => {
+        const start = 1 + run * perRun;
+        const end = start + perRun; // exclusive
+        let next = start;
+        return {
+          requests: [
+            {
+              method: 'POST',
+              // Past the run's slice (never expected) it repeats the last pair, which answers 422 and is counted.
+              setupRequest: (req) => ({ ...req, path: capturePath(pool[Math.min(next++, end - 1)]) }),
+            },
+          ],
+        };
+      },
+    },
+  );
+  out.capture.captures_per_run_max = config.capturesPerRun;
+  out.capture.probe = probeState;
+  log(db, 'capture', brief(out.capture));
+  return out;
+}
+
+module.exports = { runTransactions, authorizedOrdersNeeded };
