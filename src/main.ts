@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Server, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -23,17 +24,47 @@ async function bootstrap() {
     logger: new NestPinoLogger(logger),
   });
   configureApp(app);
-  app.enableShutdownHooks();
+  // On SIGTERM/SIGINT Nest runs the shutdown hooks (workers drain their sends, the HTTP server waits for
+  // requests in flight, the database disconnects) and then exits 0: a graceful stop is told apart from a
+  // forced one (exit 1 below) or a crash. Without useProcessExit Nest re-raises the signal instead.
+  app.enableShutdownHooks([], { useProcessExit: true });
   // Graceful shutdown drains requests and deliveries; if something hangs, exit anyway after the limit.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => setTimeout(() => process.exit(1), config.shutdownTimeoutMs).unref());
   }
-  const server = await app.listen(config.port, config.host);
-  // Let in-flight requests finish on SIGTERM: stop accepting, then close idle keep-alive sockets.
+  const server: Server = await app.listen(config.port, config.host);
   server.keepAliveTimeout = 5000;
+  const drainHttp = httpDrain(server);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, drainHttp);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host }, `Commerce API listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+}
+
+/**
+ * Let in-flight requests finish on SIGTERM, but stop taking new work at once. Nest closes the HTTP server
+ * only after every beforeApplicationShutdown hook (the webhook worker waits for its sends, up to
+ * WEBHOOK_TIMEOUT_MS), and Node keeps idle keep-alive connections open after close() until
+ * keepAliveTimeout. So on the signal: stop listening, answer the requests still in flight with
+ * `Connection: close`, and drop every connection as soon as it is idle. Nest's own close then waits for
+ * those requests before the database goes away.
+ */
+function httpDrain(server: Server): () => void {
+  const open = new Set<ServerResponse>();
+  let draining = false;
+  server.on('request', (_req, res: ServerResponse) => {
+    open.add(res);
+    
+    res.once('close', () => {
+      open.delete(res);
+      
+    });
+  });
+  return () => {
+    if (draining) return;
+    draining = true;
+    server.close();
+  };
 }
 
 bootstrap().catch((err) => {

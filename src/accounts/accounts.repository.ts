@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListQuery, ListResourceSpec, toPrismaListArgs } from '../common/list-query';
+import { ListQuery, ListResourceSpec, toPrismaListArgs, loadPage } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
@@ -39,11 +39,10 @@ export class AccountsRepository {
 
   async list(q: ListQuery, db: PrismaService = this.prisma) {
     const args = toPrismaListArgs(q, ACCOUNTS_SPEC);
-    const [items, total, all] = await db.$transaction([
-      db.account.findMany(args as Prisma.AccountFindManyArgs),
-      db.account.count({ where: args.where as Prisma.AccountWhereInput }),
-      db.account.count(),
-    ]);
-    return { items, total, all };
+    return loadPage(q, {
+      items: () => db.account.findMany(args as Prisma.AccountFindManyArgs),
+      countMatching: () => db.account.count({ where: args.where as Prisma.AccountWhereInput }),
+      countAll: () => db.account.count(),
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListQuery, ListResourceSpec, toPrismaListArgs, toPrismaWhere } from '../common/list-query';
+import { ListQuery, ListResourceSpec, toPrismaListArgs, toPrismaWhere, loadPage } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
@@ -58,12 +58,11 @@ export class IntegrationsRepository {
 
   async list(q: ListQuery) {
     const args = toPrismaListArgs(q, INTEGRATIONS_SPEC);
-    const [items, total, all] = await this.prisma.$transaction([
-      this.prisma.integration.findMany(args as Prisma.IntegrationFindManyArgs),
-      this.prisma.integration.count({ where: toPrismaWhere(q, INTEGRATIONS_SPEC) as Prisma.IntegrationWhereInput }),
-      this.prisma.integration.count(),
-    ]);
-    return { items, total, all };
+    return loadPage(q, {
+      items: () => this.prisma.integration.findMany(args as Prisma.IntegrationFindManyArgs),
+      countMatching: () => this.prisma.integration.count({ where: args.where as Prisma.IntegrationWhereInput }),
+      countAll: () => this.prisma.integration.count(),
+    });
   }
 
   async listLogs(where: Prisma.IntegrationLogWhereInput, q: ListQuery) {

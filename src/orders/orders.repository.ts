@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FilterOp, FilterValue, HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, toPrismaListArgs, toPrismaWhere } from '../common/list-query';
+import { FilterOp, FilterValue, HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
@@ -61,11 +61,10 @@ export class OrdersRepository {
 
   async list(q: ListQuery) {
     const args = toPrismaListArgs(q, ORDERS_SPEC);
-    const [items, total, all] = await this.prisma.$transaction([
-      this.prisma.order.findMany({ ...(args as Prisma.OrderFindManyArgs), include: WITH_ITEMS }),
-      this.prisma.order.count({ where: toPrismaWhere(q, ORDERS_SPEC) as Prisma.OrderWhereInput }),
-      this.prisma.order.count(),
-    ]);
-    return { items, total, all };
+    return loadPage(q, {
+      items: () => this.prisma.order.findMany({ ...(args as Prisma.OrderFindManyArgs), include: WITH_ITEMS }),
+      countMatching: () => this.prisma.order.count({ where: args.where as Prisma.OrderWhereInput }),
+      countAll: () => this.prisma.order.count(),
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListQuery, ListResourceSpec, toPrismaListArgs } from '../../common/list-query';
+import { ListQuery, ListResourceSpec, toPrismaListArgs, loadPage } from '../../common/list-query';
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 
@@ -32,8 +32,9 @@ export class CategoriesRepository {
     return db.category.findUnique({ where: { id }, include: RELATIONS });
   }
 
-  findMany(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
-    return db.category.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, include: RELATIONS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  /** Categories as included in another resource: without their (unbounded) product links. */
+  findManyForInclude(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
+    return db.category.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
   all(liveOnly: boolean, db: Db = this.prisma) {
@@ -55,11 +56,10 @@ export class CategoriesRepository {
   async list(q: ListQuery, liveOnly: boolean, db: PrismaService = this.prisma) {
     const args = toPrismaListArgs(q, CATEGORIES_SPEC);
     const where = (liveOnly ? { AND: [args.where, LIVE] } : args.where) as Prisma.CategoryWhereInput;
-    const [items, total, all] = await db.$transaction([
-      db.category.findMany({ ...(args as Prisma.CategoryFindManyArgs), where, include: RELATIONS }),
-      db.category.count({ where }),
-      db.category.count({ where: liveOnly ? LIVE : {} }),
-    ]);
-    return { items, total, all };
+    return loadPage(q, {
+      items: () => db.category.findMany({ ...(args as Prisma.CategoryFindManyArgs), where, include: RELATIONS }),
+      countMatching: () => db.category.count({ where }),
+      countAll: () => db.category.count({ where: liveOnly ? LIVE : {} }),
+    });
   }
 }

@@ -53,10 +53,13 @@ export class CategoriesService {
     return presentCategory(row);
   }
 
-  /** Full categories by id, for includes. */
+  /**
+   * Categories by id, for includes. Their own `relationships.products` is left out: the including product
+   * already names the link, and a category's product list is unbounded (thousands of ids per category).
+   */
   async findPresented(ids: string[], liveOnly: boolean): Promise<PresentedCategory[]> {
     if (ids.length === 0) return [];
-    return (await this.categories.findMany(ids, liveOnly)).map(presentCategory);
+    return (await this.categories.findManyForInclude(ids, liveOnly)).map(presentCategory);
   }
 
   async update(id: string, dto: UpdateCategoryDto) {

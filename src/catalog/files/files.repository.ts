@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, toPrismaListArgs } from '../../common/list-query';
+import { HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, toPrismaListArgs, loadPage } from '../../common/list-query';
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 
@@ -40,11 +40,10 @@ export class FilesRepository {
 
   async list(q: ListQuery, db: PrismaService = this.prisma) {
     const args = toPrismaListArgs(q, FILES_SPEC);
-    const [items, total, all] = await db.$transaction([
-      db.file.findMany(args as Prisma.FileFindManyArgs),
-      db.file.count({ where: args.where as Prisma.FileWhereInput }),
-      db.file.count(),
-    ]);
-    return { items, total, all };
+    return loadPage(q, {
+      items: () => db.file.findMany(args as Prisma.FileFindManyArgs),
+      countMatching: () => db.file.count({ where: args.where as Prisma.FileWhereInput }),
+      countAll: () => db.file.count(),
+    });
   }
 }

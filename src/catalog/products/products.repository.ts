@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FilterOp, FilterValue, ListQuery, ListResourceSpec, toPrismaListArgs } from '../../common/list-query';
+import { FilterOp, FilterValue, ListQuery, ListResourceSpec, toPrismaListArgs, loadPage } from '../../common/list-query';
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 
@@ -66,12 +66,11 @@ export class ProductsRepository {
   async list(q: ListQuery, liveOnly: boolean, db: PrismaService = this.prisma) {
     const args = toPrismaListArgs(q, PRODUCTS_SPEC);
     const where = (liveOnly ? { AND: [args.where, LIVE] } : args.where) as Prisma.ProductWhereInput;
-    const [items, total, all] = await db.$transaction([
-      db.product.findMany({ ...(args as Prisma.ProductFindManyArgs), where, include: PRODUCT_RELATIONS }),
-      db.product.count({ where }),
-      db.product.count({ where: liveOnly ? LIVE : {} }),
-    ]);
-    return { items, total, all };
+    return loadPage(q, {
+      items: () => db.product.findMany({ ...(args as Prisma.ProductFindManyArgs), where, include: PRODUCT_RELATIONS }),
+      countMatching: () => db.product.count({ where }),
+      countAll: () => db.product.count({ where: liveOnly ? LIVE : {} }),
+    });
   }
 
   /** Product ids of many categories at once (for category includes and relationships). */

@@ -4,3 +4,4 @@ export * from './page';
 export * from './page-params';
 export * from './prisma-list-query';
 export * from './sort-parser';
+export * from './load-page';

@@ -19,9 +19,16 @@ function formatter(currency: string): Intl.NumberFormat {
   return f;
 }
 
+const digitsByCurrency = new Map<string, number>();
+
 /** Digits after the decimal point for a currency: 2 for USD, 0 for JPY, 3 for KWD. */
 export function minorUnitDigits(currency: string): number {
-  return formatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsByCurrency.get(currency);
+  if (digits === undefined) {
+    digits = formatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsByCurrency.set(currency, digits);
+  }
+  return digits;
 }
 
 /** `amount` is in minor units: 40000 USD → "$400.00", 500 JPY → "¥500". */

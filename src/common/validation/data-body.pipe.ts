@@ -12,7 +12,11 @@ export interface DataBodyOptions {
 function flatten(errors: ValidationError[], prefix: string): { detail: string; source: string }[] {
   return errors.flatMap((error) => {
     const path = `${prefix}.${error.property}`;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({
+    const messages = Object.values(error.constraints ?? {});
+    // A missing field fails every constraint at once ("must be a string", "shorter than…"): say it once.
+    const missing = error.value === undefined && messages.length > 0;
+    const chosen = missing ? [messages.find((m) => m.includes('required')) ?? `${error.property} is required`] : messages;
+    const own = chosen.map((message) => ({
       source: path,
       detail: message.startsWith(error.property) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`,
     }));
