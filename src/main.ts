@@ -54,16 +54,18 @@ function httpDrain(server: Server): () => void {
   let draining = false;
   server.on('request', (_req, res: ServerResponse) => {
     open.add(res);
-    
+    if (draining && !res.headersSent) res.setHeader('Connection', 'close');
     res.once('close', () => {
       open.delete(res);
-      
+      if (draining) setImmediate(() => server.closeIdleConnections());
     });
   });
   return () => {
     if (draining) return;
     draining = true;
     server.close();
+    for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
+    server.closeIdleConnections();
   };
 }
 

@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
+import { spawnServer, ServerProcess } from '../support/spawn-server';
+import { createTestApp, TestApp } from '../support/test-app';
+import { testDbKind } from '../support/test-database';
+import { WebhookReceiver } from '../support/webhook-receiver';
+
+/**
+ * Hardening: "SIGTERM drains in-flight requests and delivery attempts before exit". A real server process
+ * gets SIGTERM while an HTTP request is half received, or while a webhook send is waiting for its
+ * receiver: the request must still be answered normally, the attempt recorded as delivered (not left
+ * in flight for a retry), new connections refused, and the process must exit 0 (the graceful path; the
+ * SHUTDOWN_TIMEOUT_MS fallback exits 1) within the shutdown timeout.
+ * The spawned server and this test share a database, which PGlite cannot do: PostgreSQL only.
+ */
+const describePg = testDbKind() === 'postgres' ? describe : describe.skip;
+
+const SHUTDOWN_TIMEOUT_MS = 8_000;
+
+interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  at: number;
+}
+
+/** The child's exit (code and signal both, unlike ServerProcess.stop()) and when it happened. */
+function exitOf(s: ServerProcess): Promise<Exit> {
+  if (s.child.exitCode !== null || s.child.signalCode !== null) {
+    return Promise.resolve({ code: s.child.exitCode, signal: s.child.signalCode, at: Date.now() });
+  }
+  return new Promise((resolve) => s.child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
+}
+
+/**
+ * One request on a NEW connection. Resolves with how it went: served (with the status), or not served:
+ * refused, reset, or no answer within `timeoutMs`.
+ */
+function probe(port: number, timeoutMs = 1_000): Promise<{ served: true; status: number } | { served: false; error: string }> {
+  return new Promise((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/health', method: 'GET', agent: false, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ served: true, status: res.statusCode ?? 0 }));
+      res.on('error', (err: NodeJS.ErrnoException) => resolve({ served: false, error: err.code ?? err.message }));
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('no answer'), { code: 'TIMEOUT' })));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ served: false, error: err.code ?? err.message }));
+    req.end();
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
+  let t: TestApp;
+  let servers: ServerProcess[] = [];
+  let receivers: WebhookReceiver[] = [];
+  const start = async (over: Record<string, string> = {}) => {
+    const s = await spawnServer({
+      DATABASE_URL: t.database.env.DATABASE_URL,
+      WORKERS_ENABLED: 'true',
+      WEBHOOK_POLL_INTERVAL_MS: '50',
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_TIMEOUT_MS: '5000',
+      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+      ...over,
+    });
+    servers.push(s);
+    return s;
+  };
+  const productBody = () => {
+    const suffix = randomUUID().slice(0, 8);
+    return JSON.stringify({
+      data: {
+        type: 'product',
+        name: `Drained ${suffix}`,
+        slug: `drained-${suffix}`,
+        sku: `DRAINED-${suffix}`,
+        manage_stock: false,
+        description: 'created across a SIGTERM',
+        status: 'live',
+        commodity_type: 'physical',
+        price: [{ amount: 1500, currency: 'USD', includes_tax: true }],
+      },
+    });
+  };
+
+  beforeAll(async () => {
+    // Migrates the database once; the spawned servers then find nothing to apply. Tokens live in the
+    // database, so the test app's admin token is good on the spawned servers too.
+    t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
+  });
+  afterEach(async () => {
+    await Promise.all(servers.map((s) => s.kill()));
+    servers = [];
+    await Promise.all(receivers.map((r) => r.close()));
+    receivers = [];
+    await t.prisma.integration.updateMany({ data: { enabled: false } });
+    // An event a stopped server did not relay yet stays in the outbox for the next server (as it should):
+    // keep one test's events from reaching the next test's integrations.
+    await t.prisma.outboxEvent.updateMany({ where: { dispatchedAt: null }, data: { dispatchedAt: new Date() } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('finishes a request that is half received when SIGTERM arrives (201), refuses new connections, then exits 0', async () => {
+    const s = await start();
+    const exit = exitOf(s);
+    const body = Buffer.from(productBody());
+    const half = Math.floor(body.length / 2);
+    // A keep-alive client, like a load balancer: the server must not wait for it to hang up.
+    const agent = new Agent({ keepAlive: true });
+    try {
+      let sent = false;
+      let finish!: () => void;
+      const response = new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: s.port,
+            path: '/v2/products',
+            method: 'POST',
+            agent,
+            headers: { ...t.admin, 'content-type': 'application/json', 'content-length': String(body.length) },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c: string) => (text += c));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.subarray(0, half), () => (sent = true));
+        // The rest is written by the test below, after SIGTERM.
+        finish = () => req.end(body.subarray(half));
+      });
+      // The headers and half the body are on the server before the signal.
+      for (let i = 0; i < 100 && !sent; i++) await sleep(10);
+      expect(sent).toBe(true);
+      await sleep(100);
+
+      const signalled = Date.now();
+      s.child.kill('SIGTERM');
+      // While the request is still in flight, a new connection is not served.
+      await sleep(150);
+      const late = await probe(s.port);
+      expect(late).toMatchObject({ served: false });
+      expect(s.child.exitCode).toBeNull(); // still draining, not dead
+      // ~300 ms after the signal, the rest of the body.
+      await sleep(Math.max(0, 300 - (Date.now() - signalled)));
+      finish();
+      const res = await response;
+      expect(res.status).toBe(201);
+      // Told not to reuse the connection: a keep-alive client must not hold the exit up.
+      expect(res.connection).toBe('close');
+      const created = JSON.parse(res.text).data;
+      expect(created).toMatchObject({ type: 'product', description: 'created across a SIGTERM' });
+      // It really was stored (the drain did not cut the transaction short).
+      expect(await t.prisma.product.findUnique({ where: { id: created.id } })).not.toBeNull();
+
+      const { code, signal, at } = await exit;
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      // Well within the timeout: an idle keep-alive connection must not hold the exit up either.
+      expect(at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+      expect(at - signalled).toBeLessThan(3_000);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('waits for a webhook send in flight at SIGTERM: the receiver answers 200 a second later, the attempt is logged as delivered, and the process exits 0', async () => {
+    const r = await WebhookReceiver.start();
+    receivers.push(r);
+    const HOLD_MS = 1_000;
+    r.always({ status: 200, delay: HOLD_MS, body: 'took my time' });
+    const hook = await t.http
+      .post('/v2/integrations')
+      .set(t.admin)
+      .send({ data: { type: 'integration', name: 'drain', enabled: true, observes: ['product.created'], configuration: { url: r.url } } });
+    expect(hook.status).toBe(201);
+    const integrationId = hook.body.data.id as string;
+
+    const s = await start();
+    const exit = exitOf(s);
+    // The event comes from a real API write on the spawned server.
+    const created = await fetch(`${s.baseUrl}/v2/products`, {
+      method: 'POST',
+      headers: { ...t.admin, 'content-type': 'application/json' },
+      body: productBody(),
+    });
+    expect(created.status).toBe(201);
+    const productId = ((await created.json()) as any).data.id as string;
+
+    await r.waitFor(1, 10_000);
+    const received = r.requests[0];
+    expect(received.body).toMatchObject({ triggered_by: 'product.created', attempt: 1, payload: { data: { id: productId } } });
+    const job = await t.prisma.integrationJob.findFirstOrThrow({ where: { integrationId } });
+    expect(job).toMatchObject({ status: 'in_flight', attempts: 1 });
+
+    const signalled = Date.now();
+    s.child.kill('SIGTERM');
+    // While the send is being drained, a new connection is not served.
+    await sleep(150);
+    const late = await probe(s.port);
+    expect(late).toMatchObject({ served: false });
+
+    const { code, signal, at } = await exit;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    // The process outlived the receiver's answer (it waited for it) and stayed within the timeout.
+    expect(at).toBeGreaterThanOrEqual(received.at + HOLD_MS);
+    expect(at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+
+    // Recorded as delivered: one attempt, one successful log; nothing in flight, nothing to retry.
+    const after = await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(after).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lockedUntil: null, lastError: null });
+    expect(after.succeededAt).not.toBeNull();
+    const logs = await t.prisma.integrationLog.findMany({ where: { integrationId } });
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ jobId: job.id, attempt: 1, succeeded: true, statusCode: 200, body: 'took my time', errorClass: null });
+    expect(logs[0].processingTime).toBeGreaterThanOrEqual((HOLD_MS - 50) / 1000);
+    // The logs endpoint says the same.
+    const api = await t.http.get(`/v2/integrations/${integrationId}/logs`).set(t.admin);
+    expect(api.status).toBe(200);
+    expect(api.body.data).toEqual([expect.objectContaining({ succeeded: true, attempt: 1, status_code: 200 })]);
+    // And it is not sent again by the next server on this database.
+    await start();
+    await sleep(300);
+    expect(r.requests).toHaveLength(1);
+    expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+});
