@@ -54,6 +54,10 @@ export async function migrateDatabase(
 ): Promise<{ applied: string[] }> {
   const { migrationsDir } = { ...defaultPaths(), ...paths };
   const migrationsList = readMigrations(migrationsDir);
+  // The common case, every migration already applied, needs neither the lock nor the schema engine
+  // (whose WebAssembly costs ~30 MB and a few hundred ms at every start).
+  const done = await finishedMigrationNames(opts);
+  if (migrationsList.migrationDirectories.every((d) => done.has(d.path))) return { applied: [] };
   const apply = () =>
     withEngine(createAdapterFactory({ ...opts, poolMax: 1 }), log, async (engine) => {
       const result = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
@@ -115,6 +119,30 @@ export async function createMigration(
   const file = join(dir, 'migration.sql');
   writeFileSync(file, script);
   return file;
+}
+
+const FINISHED_MIGRATIONS_SQL =
+  'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL';
+
+/** Names recorded as applied in _prisma_migrations (none when the table does not exist yet). */
+async function finishedMigrationNames(opts: DatabaseOptions): Promise<Set<string>> {
+  const tableMissing = (e: unknown) => (e as { code?: string })?.code === '42P01';
+  try {
+    if (!opts.databaseUrl) {
+      const rows = (await getEmbeddedDatabase(opts).query<{ migration_name: string }>(FINISHED_MIGRATIONS_SQL)).rows;
+      return new Set(rows.map((r) => r.migration_name));
+    }
+    const client = new Client({ connectionString: opts.databaseUrl });
+    await client.connect();
+    try {
+      return new Set((await client.query<{ migration_name: string }>(FINISHED_MIGRATIONS_SQL)).rows.map((r) => r.migration_name));
+    } finally {
+      await client.end();
+    }
+  } catch (e) {
+    if (tableMissing(e)) return new Set();
+    throw e;
+  }
 }
 
 function readMigrations(migrationsDir: string): MigrationList {
