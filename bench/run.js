@@ -83,6 +83,12 @@ async function runDatabase(kind) {
 
     server = await startServer(db);
     out.restart_ms = Math.round(server.coldMs);
+    server.onCrash(({ code, signal, output }) => {
+      const why = code === 0 ? ' — exit 0 is its graceful stop on SIGTERM/SIGINT, so something outside the harness signalled it' : '';
+      const msg = `${kind}: the server exited during the benchmark (code ${code}, signal ${signal})${why}; its last output:\n${output}`;
+      log(msg);
+      results.errors.push(msg);
+    });
     const ctx = { server, seeded, log, skipped: results.skipped, db: kind };
     try {
       if (config.enabled('catalog') || config.enabled('ceiling')) {

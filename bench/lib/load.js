@@ -5,6 +5,37 @@ const autocannon = require('autocannon');
 const config = require('./config');
 const { median, round } = require('./stats');
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits (at most maxMs) until the server has finished the previous load: autocannon stops counting at the end of
+ * a run, but the requests already sent are still being served, and the next measurement would pay for them.
+ * Settled = over a 200 ms window the server used < 20 % of a core AND /health (which pings the database, so it
+ * waits behind queued queries) answered within 50 ms, twice in a row. Returns the ms waited.
+ */
+function assertAlive(server) {
+  if (server && !server.alive()) throw new Error('the server under test is no longer running');
+}
+
+async function settle(server, maxMs = 30000) {
+  if (!server) return 0;
+  assertAlive(server);
+  const t0 = Date.now();
+  let ok = 0;
+  while (Date.now() - t0 < maxMs) {
+    const c0 = server.cpuMs();
+    const h0 = performance.now();
+    const res = await fetch(`${server.base}/health`, { signal: AbortSignal.timeout(5000) }).catch(() => null);
+    if (res) await res.arrayBuffer();
+    const healthMs = performance.now() - h0;
+    await sleep(Math.max(0, 200 - healthMs));
+    const busy = (server.cpuMs() - c0) / Math.max(200, performance.now() - h0);
+    ok = res?.status === 200 && healthMs < 50 && busy < 0.2 ? ok + 1 : 0;
+    if (ok >= 2) break;
+  }
+  return Date.now() - t0;
+}
+
 /**
  * Runs autocannon `config.runs` times against one URL on 127.0.0.1. Every run is bounded in time
  * (`durationS`) and in count (`maxOverallRequests`, default config.maxRequestsPerRun).
@@ -15,6 +46,7 @@ async function measure(url, opts = {}, { server, perRun } = {}) {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`load: refusing a non-loopback URL ${url}`);
   const runs = [];
   for (let i = 0; i < config.runs; i++) {
+    await settle(server);
     const cpu0 = server ? server.cpuMs() : null;
     const r = await autocannon({
       url,
@@ -24,6 +56,7 @@ async function measure(url, opts = {}, { server, perRun } = {}) {
       ...opts,
       ...(perRun ? perRun(i) : {}),
     });
+    assertAlive(server);
     const total = r.requests.total;
     const cpu1 = server ? server.cpuMs() : null;
     runs.push({
@@ -59,8 +92,9 @@ async function measure(url, opts = {}, { server, perRun } = {}) {
  * Unloaded latency: `count` requests one after another (at most `maxMs` in all), after one warm-up request.
  * Returns { median_ms, min_ms, max_ms, n, statuses }.
  */
-async function sequential(url, headers = {}, { count = config.sequentialCount, maxMs = 15000 } = {}) {
+async function sequential(url, headers = {}, { count = config.sequentialCount, maxMs = 15000, server } = {}) {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`sequential: refusing a non-loopback URL ${url}`);
+  await settle(server);
   const times = [];
   const statuses = {};
   const deadline = Date.now() + maxMs;
@@ -86,4 +120,4 @@ function brief(m) {
   return `${m.rps} req/s p50 ${m.p50_ms} ms p99 ${m.p99_ms} ms cpu ${m.server_cpu_ms_per_req ?? '-'} ms/req non2xx ${m.non2xx} errors ${m.errors} rss ${m.peak_rss_mb} MB`;
 }
 
-module.exports = { measure, sequential, brief };
+module.exports = { measure, sequential, settle, brief };

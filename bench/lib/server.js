@@ -77,8 +77,14 @@ async function startServer(db, extraEnv = {}) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  let stopping = false;
+  let onCrash = null;
+  child.once('exit', (code, signal) => {
+    if (!stopping && onCrash) onCrash({ code, signal, output });
+  });
 
   const kill = async () => {
+    stopping = true;
     if (child.exitCode !== null || child.signalCode !== null) return exited;
     child.kill('SIGTERM');
     // The server drains for at most SHUTDOWN_TIMEOUT_MS (10 s); PGlite must close cleanly to be reopened.
@@ -125,6 +131,12 @@ async function startServer(db, extraEnv = {}) {
     rssMb: () => {
       const kb = procStatusKb(child.pid, 'VmRSS');
       return kb === null ? null : Math.round(kb / 1024);
+    },
+    /** False once the process has exited. */
+    alive: () => child.exitCode === null && child.signalCode === null,
+    /** Called with { code, signal, output } if the server exits before stop(). */
+    onCrash(fn) {
+      onCrash = fn;
     },
     /** CPU time the server process has used so far (user + system), ms. */
     cpuMs: () => cpuMs(child.pid),

@@ -51,7 +51,7 @@ async function runDeepPages({ server, seeded, log, skipped, db }) {
         skipped.push(`${db}: deep pages keyset page starts at ${first}, expected ${seeded.keysetCreatedAt}`);
       }
     }
-    const unloaded = await sequential(server.base + pathQ, api.authHeaders);
+    const unloaded = await sequential(server.base + pathQ, api.authHeaders, { server });
     const loaded = await measure(server.base + pathQ, { headers: api.authHeaders }, { server });
     out[name] = { path: pathQ, unloaded, ...loaded };
     log(db, `orders ${name}`, `unloaded median ${unloaded.median_ms} ms (n=${unloaded.n}); loaded ${brief(loaded)}`);

@@ -11,6 +11,7 @@ const config = require('../lib/config');
 const { apiClient, describeFailure } = require('../lib/api');
 const { startReceiver } = require('../lib/receiver');
 const { median, percentile, round } = require('../lib/stats');
+const { settle } = require('../lib/load');
 
 const EVENT = 'product.created';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -150,6 +151,7 @@ async function runWebhooks({ server, log, skipped, db }) {
       const events = eventsFor(level);
       const rounds = [];
       for (let run = 0; run < config.runs; run++) {
+        await settle(server);
         rounds.push(await runRound(api, receiver, level, events, `${runTag}-${level}-${run}`));
       }
       await deleteIntegrations(api, ids);
