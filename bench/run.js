@@ -43,6 +43,7 @@ const results = {
   },
   ceiling: null,
   databases: {},
+  targets_summary: null,
   targets: [],
   skipped: [],
   errors: [],
@@ -148,6 +149,11 @@ async function main() {
   }
 
   results.targets = evaluateTargets(results, config);
+  results.targets_summary = {
+    met: results.targets.filter((t) => t.met === true).length,
+    missed: results.targets.filter((t) => t.met === false).length,
+    not_measured: results.targets.filter((t) => t.met === null).length,
+  };
   clearTimeout(watchdog);
   const file = writeResults();
   console.log('\nTargets:');
