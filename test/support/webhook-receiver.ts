@@ -1,5 +1,5 @@
 import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, createServer as createNetServer, Server as NetServer, Socket } from 'node:net';
 
 export interface ReceivedRequest {
   method: string;
@@ -136,5 +136,67 @@ export async function drainWebhooks(d: WebhookDriver, timeoutMs = 10_000): Promi
       if (Date.now() > deadline) throw new Error(`webhook pipeline did not settle: ${open} open job(s)`);
       await new Promise((r) => setTimeout(r, 15));
     }
+  }
+}
+
+/**
+ * A misbehaving receiver on 127.0.0.1, below HTTP: `hang` accepts the connection, reads the request and
+ * never answers; `garbage` answers each request with bytes that are not HTTP and closes the socket;
+ * `stall-body` sends a 200 status line and headers promising a body that never comes.
+ * `requests` counts connections that sent something (one request each: the sender never reuses a
+ * connection that is still waiting for an answer or was closed on it); `open` those still open, and
+ * `peak` the most open at once since `resetPeak()`.
+ */
+export class MisbehavingReceiver {
+  requests = 0;
+  open = 0;
+  peak = 0;
+  url = '';
+  private readonly sockets = new Set<Socket>();
+  private waiters: { count: number; resolve: () => void }[] = [];
+  private server!: NetServer;
+
+  static async start(mode: 'hang' | 'garbage' | 'stall-body', path = '/hook'): Promise<MisbehavingReceiver> {
+    const r = new MisbehavingReceiver();
+    r.server = createNetServer((socket) => {
+      r.sockets.add(socket);
+      let counted = false;
+      socket.on('close', () => {
+        r.sockets.delete(socket);
+        if (counted) r.open--;
+      });
+      socket.on('error', () => undefined);
+      socket.once('data', () => {
+        counted = true;
+        r.requests++;
+        r.open++;
+        r.peak = Math.max(r.peak, r.open);
+        r.waiters = r.waiters.filter((w) => (r.requests >= w.count ? (w.resolve(), false) : true));
+        if (mode === 'garbage') socket.end(Buffer.from('\x00\x01garbage \xff\xfe not http at all\r\n\r\n', 'latin1'));
+        if (mode === 'stall-body') socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 1000\r\n\r\npartial');
+      });
+    });
+    await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', () => resolve()));
+    r.url = `http://127.0.0.1:${(r.server.address() as AddressInfo).port}${path}`;
+    return r;
+  }
+
+  resetPeak(): this {
+    this.peak = this.open;
+    return this;
+  }
+
+  /** Resolves once `count` requests have arrived in total (or rejects after `timeoutMs`). */
+  waitFor(count: number, timeoutMs = 10_000): Promise<void> {
+    if (this.requests >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`receiver got ${this.requests} of ${count} requests within ${timeoutMs} ms`)), timeoutMs);
+      this.waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
+    });
+  }
+
+  close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -8,6 +8,7 @@ import { presentIntegration } from '../integrations.presenter';
 import { signPayload } from '../signing';
 import { delayBeforeAttempt } from './backoff';
 import { ClaimedJob, JobsRepository } from './jobs.repository';
+import { DeliveryLanes } from './lanes';
 import { WebhookSender } from './webhook-sender';
 
 export const USER_AGENT = 'CommerceAPI-Webhooks/1.0';
@@ -18,10 +19,14 @@ const INTERVAL = 'webhook-delivery';
  * OUTSIDE any transaction with at most `webhooks.concurrency` requests in flight, then records the log and
  * the job's next state in a new short transaction. Runs on a poll interval and wakes at once when jobs are
  * created or requeued; `tick()` claims once and waits for the sends (tests drive it with workers off).
+ * A slot is refilled as soon as its send ends, and no integration gets more than its lanes (DeliveryLanes:
+ * at most half the slots, one while its receiver fails), so a receiver that hangs or answers garbage
+ * cannot hold up the others' deliveries.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly lanes: DeliveryLanes;
   private claiming?: Promise<number>;
   private stopping = false;
   private wakeTimer?: NodeJS.Timeout;
@@ -33,7 +38,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly events: EventsPublisher,
     private readonly scheduler: SchedulerRegistry,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-  ) {}
+  ) {
+    this.lanes = DeliveryLanes.forConcurrency(config.webhooks.concurrency);
+  }
 
   onApplicationBootstrap() {
     if (!this.config.workersEnabled) return;
@@ -77,14 +84,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const free = this.config.webhooks.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
     const leaseMs = 2 * this.config.webhooks.timeoutMs + this.config.webhooks.connectTimeoutMs;
-    const claimed = await this.jobs.claimJobs(free, leaseMs);
+    const claimed = await this.jobs.claimJobs(free, leaseMs, this.lanes.snapshot());
     if (!claimed.length) return 0;
     const loaded = new Map((await this.jobs.loadForDelivery(claimed.map((j) => j.id))).map((j) => [j.id, j]));
     for (const job of claimed) {
+      this.lanes.started(job.integration_id);
       const p: Promise<void> = this.deliver(job, loaded.get(job.id))
         .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
         .finally(() => {
           this.inFlight.delete(p);
+          this.lanes.finished(job.integration_id);
           this.wake(0);
         });
       this.inFlight.add(p);
@@ -130,6 +139,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (integration.secretKey) headers['x-moltin-secret-key'] = integration.secretKey;
 
     const result = await this.sender.send(integration.url, headers, body);
+    this.lanes.outcome(integration.id, result.ok);
     const log = {
       jobId: job.id,
       integrationId: integration.id,

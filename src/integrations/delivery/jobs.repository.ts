@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
+import type { LaneSnapshot } from './lanes';
 
 export interface ClaimedJob {
   id: string;
@@ -53,9 +54,28 @@ export class JobsRepository {
    * Claims due jobs in one statement (its own short transaction): pending/retrying jobs whose time has
    * come, plus in_flight jobs whose lease expired (their worker died). Each claim counts an attempt and
    * takes a lease of `leaseMs`; `attempts` doubles as the fencing token for recording the result.
+   *
+   * No more jobs of one integration than its free lanes (`lanes.frees` for those listed in `lanes.ids`,
+   * `lanes.free` for the others), none of the `lanes.full` ones: among the first `scan` due jobs (oldest
+   * first), each integration's oldest up to its free lanes; then the oldest `limit` of those that no other
+   * worker has locked meanwhile.
    */
-  claimJobs(limit: number, leaseMs: number) {
+  claimJobs(limit: number, leaseMs: number, lanes: LaneSnapshot, scan = Math.max(200, 4 * limit)) {
     return this.prisma.$queryRaw<ClaimedJob[]>`
+      WITH candidate AS (
+        SELECT id, integration_id, row_number() OVER (PARTITION BY integration_id ORDER BY next_attempt_at, id) AS n
+        FROM (
+          SELECT id, integration_id, next_attempt_at FROM integration_jobs
+          WHERE ((status IN ('pending', 'retrying') AND next_attempt_at <= now())
+              OR (status = 'in_flight' AND locked_until < now()))
+            AND integration_id <> ALL (${lanes.full}::uuid[])
+          ORDER BY next_attempt_at
+          LIMIT ${scan}
+        ) AS due
+      ),
+      lane AS (
+        SELECT * FROM unnest(${lanes.ids}::uuid[], ${lanes.frees}::int[]) AS l(integration_id, free)
+      )
       UPDATE integration_jobs AS j
       SET status = 'in_flight',
           attempts = j.attempts + 1,
@@ -63,13 +83,16 @@ export class JobsRepository {
           updated_at = now()
       FROM (
         SELECT id FROM integration_jobs
-        WHERE (status IN ('pending', 'retrying') AND next_attempt_at <= now())
-           OR (status = 'in_flight' AND locked_until < now())
+        WHERE id IN (
+            SELECT c.id FROM candidate c LEFT JOIN lane l ON l.integration_id = c.integration_id
+            WHERE c.n <= coalesce(l.free, ${lanes.free}))
+          AND ((status IN ('pending', 'retrying') AND next_attempt_at <= now())
+            OR (status = 'in_flight' AND locked_until < now()))
         ORDER BY next_attempt_at
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
-      ) AS due
-      WHERE j.id = due.id
+      ) AS picked
+      WHERE j.id = picked.id
       RETURNING j.id::text AS id, j.event_id::text AS event_id, j.integration_id::text AS integration_id, j.attempts`;
   }
 

@@ -1,0 +1,57 @@
+import { DeliveryLanes } from './lanes';
+
+describe('DeliveryLanes', () => {
+  it('shares half the slots at most, at least one', () => {
+    expect(DeliveryLanes.forConcurrency(1).share).toBe(1);
+    expect(DeliveryLanes.forConcurrency(2).share).toBe(1);
+    expect(DeliveryLanes.forConcurrency(3).share).toBe(1);
+    expect(DeliveryLanes.forConcurrency(16).share).toBe(8);
+  });
+
+  it('gives every integration the share; sends in flight use it up', () => {
+    const lanes = new DeliveryLanes(2);
+    expect(lanes.lanes('a')).toBe(2);
+    expect(lanes.snapshot()).toEqual({ free: 2, full: [], ids: [], frees: [] });
+    lanes.started('a');
+    expect(lanes.snapshot()).toEqual({ free: 2, full: [], ids: ['a'], frees: [1] });
+    lanes.started('a');
+    expect(lanes.snapshot()).toEqual({ free: 2, full: ['a'], ids: [], frees: [] });
+    lanes.finished('a');
+    lanes.finished('a');
+    expect(lanes.snapshot()).toEqual({ free: 2, full: [], ids: [], frees: [] });
+  });
+
+  it('drops to one lane on a failure and doubles back up to the share on successes', () => {
+    const lanes = new DeliveryLanes(8);
+    lanes.outcome('a', false);
+    expect(lanes.lanes('a')).toBe(1);
+    const seen = [];
+    for (let i = 0; i < 4; i++) {
+      lanes.outcome('a', true);
+      seen.push(lanes.lanes('a'));
+    }
+    expect(seen).toEqual([2, 4, 8, 8]);
+    expect(lanes.snapshot()).toEqual({ free: 8, full: [], ids: [], frees: [] });
+  });
+
+  it('a failing integration holds one lane: full while anything of it is in flight, the others keep theirs', () => {
+    const lanes = new DeliveryLanes(4);
+    lanes.started('bad');
+    lanes.started('bad');
+    lanes.outcome('bad', false);
+    lanes.started('ok');
+    expect(lanes.snapshot()).toEqual({ free: 4, full: ['bad'], ids: ['ok'], frees: [3] });
+    lanes.finished('bad');
+    expect(lanes.snapshot().full).toEqual(['bad']);
+    lanes.finished('bad');
+    expect(lanes.snapshot()).toEqual({ free: 4, full: [], ids: ['ok', 'bad'], frees: [3, 1] });
+  });
+
+  it('has nothing to share with a single slot', () => {
+    const lanes = new DeliveryLanes(1);
+    lanes.outcome('a', false);
+    lanes.outcome('a', true);
+    expect(lanes.lanes('a')).toBe(1);
+    expect(lanes.snapshot()).toEqual({ free: 1, full: [], ids: [], frees: [] });
+  });
+});

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { EventsPublisher } from '../../src/events/events.publisher';
+import { createTestApp, TestApp } from '../support/test-app';
+import { MisbehavingReceiver, WebhookReceiver } from '../support/webhook-receiver';
+
+/**
+ * Hardening: "a receiver that hangs or returns garbage never blocks other deliveries". The background
+ * workers run (as in production) with few delivery slots and a long timeout: a receiver that never answers
+ * holds a slot for the whole timeout, one that answers with bytes that are not HTTP fails at once. A
+ * healthy receiver observing the same events must still get every one of them promptly, and the broken
+ * ones' attempts must be logged as failures while the worker keeps going.
+ */
+const CONCURRENCY = 2;
+const TIMEOUT_MS = 3_000;
+const ENV = {
+  WORKERS_ENABLED: 'true',
+  WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+  WEBHOOK_CONCURRENCY: String(CONCURRENCY),
+  WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
+  WEBHOOK_CONNECT_TIMEOUT_MS: '1000',
+  WEBHOOK_POLL_INTERVAL_MS: '50',
+  // A failed attempt is retried only after a minute: within a test each job is attempted once.
+  WEBHOOK_RETRY_SCHEDULE: '0,60',
+};
+
+describe('hardening: misbehaving webhook receivers', () => {
+  let t: TestApp | undefined;
+  let closers: (() => Promise<void>)[] = [];
+  const app = async (over: Record<string, string> = {}) => {
+    t = await createTestApp({ env: { ...ENV, ...over } });
+    return t;
+  };
+
+  const integrate = async (name: string, url: string) => {
+    const res = await t!.http
+      .post('/v2/integrations')
+      .set(t!.admin)
+      .send({ data: { type: 'integration', name, enabled: true, observes: ['order.paid'], configuration: { url } } });
+    expect(res.status).toBe(201);
+    return res.body.data.id as string;
+  };
+  const publish = async () => {
+    const id = randomUUID();
+    await t!.app.get(EventsPublisher).publish(t!.prisma, 'order.paid', { data: { type: 'order', id } });
+    return id;
+  };
+  const logsOf = (integrationId: string) => t!.prisma.integrationLog.findMany({ where: { integrationId }, orderBy: { createdAt: 'asc' } });
+  /** Polls until `check` returns something truthy (or fails after `timeoutMs`). */
+  const eventually = async <T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await check();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+
+  afterEach(async () => {
+    // The receivers first: their sockets close, so the app's shutdown does not wait out a hanging send.
+    await Promise.all(closers.map((close) => close()));
+    closers = [];
+    await t?.close();
+    t = undefined;
+  });
+
+  it('a hanging and a garbage receiver do not hold up a healthy one: it gets all N events at once, their failures are logged', async () => {
+    const t = await app();
+    const hang = await MisbehavingReceiver.start('hang');
+    const garbage = await MisbehavingReceiver.start('garbage');
+    const ok = await WebhookReceiver.start();
+    closers.push(
+      () => hang.close(),
+      () => garbage.close(),
+      () => ok.close(),
+    );
+    // The hanging integration is registered first, so its jobs are never behind the others'.
+    const H = await integrate('hangs', hang.url);
+    const G = await integrate('garbage', garbage.url);
+    const OK = await integrate('healthy', ok.url);
+
+    const N = 10;
+    const started = Date.now();
+    const orderIds: string[] = [];
+    for (let i = 0; i < N; i++) orderIds.push(await publish());
+    await ok.waitFor(N, TIMEOUT_MS * 4);
+    const elapsed = Date.now() - started;
+    // Every event, once each, well before the hanging send could have timed out even once.
+    expect(new Set(ok.requests.map((q) => q.body.payload.data.id))).toEqual(new Set(orderIds));
+    expect(ok.requests).toHaveLength(N);
+    expect(elapsed).toBeLessThan(1_500);
+    // Meanwhile the broken receivers really were being sent to (a slot was hanging the whole time).
+    expect(hang.requests).toBeGreaterThanOrEqual(1);
+    await garbage.waitFor(N, 5_000);
+
+    // Garbage: each attempt fails at once as a network error and is scheduled for a retry.
+    const gLogs = await eventually(async () => {
+      const logs = await logsOf(G);
+      return logs.length === N && logs;
+    }, 5_000, `${N} logs for the garbage receiver`);
+    for (const log of gLogs) {
+      expect(log).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'network' });
+      expect(log.processingTime).toBeLessThan(1);
+    }
+    expect(await t.prisma.integrationJob.count({ where: { integrationId: G, status: 'retrying', attempts: 1 } })).toBe(N);
+
+    // Hang: the first attempt ends at the timeout, logged as such, and the job goes back for a retry.
+    const [hLog] = await eventually(async () => {
+      const logs = await logsOf(H);
+      return logs.length > 0 && logs;
+    }, TIMEOUT_MS + 3_000, 'a log for the hanging receiver');
+    expect(hLog).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'timeout_total' });
+    expect(hLog.errorDetail).toMatch(`${TIMEOUT_MS} ms`);
+    expect(hLog.processingTime).toBeGreaterThanOrEqual((TIMEOUT_MS - 100) / 1000);
+    expect(hLog.processingTime).toBeLessThan((TIMEOUT_MS + 1_500) / 1000);
+    expect(await t.prisma.integrationJob.findFirstOrThrow({ where: { id: hLog.jobId } })).toMatchObject({ status: 'retrying', attempts: 1 });
+
+    // Healthy: N successful attempts, nothing left open.
+    const okJobs = await t.prisma.integrationJob.findMany({ where: { integrationId: OK } });
+    expect(okJobs).toHaveLength(N);
+    expect(okJobs.every((j) => j.status === 'succeeded' && j.attempts === 1)).toBe(true);
+
+    // Not wedged: with the hanging receiver still holding sends, a new event reaches the healthy one at once.
+    const again = Date.now();
+    const next = await publish();
+    await ok.waitFor(N + 1, TIMEOUT_MS);
+    expect(Date.now() - again).toBeLessThan(1_000);
+    expect(ok.requests[N].body.payload.data.id).toBe(next);
+  });
+
+  it('a receiver that hangs after the headers (a body that never ends) does not hold up a healthy one either', async () => {
+    const t = await app();
+    // Half an answer: a 200 status line and headers promising a body that never comes.
+    const stall = await MisbehavingReceiver.start('stall-body');
+    const ok = await WebhookReceiver.start();
+    closers.push(
+      () => stall.close(),
+      () => ok.close(),
+    );
+    const S = await integrate('stalls', stall.url);
+    await integrate('healthy', ok.url);
+
+    const N = 10;
+    const started = Date.now();
+    for (let i = 0; i < N; i++) await publish();
+    await ok.waitFor(N, TIMEOUT_MS * 4);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(stall.requests).toBeGreaterThanOrEqual(1);
+
+    const [log] = await eventually(async () => {
+      const logs = await logsOf(S);
+      return logs.length > 0 && logs;
+    }, TIMEOUT_MS + 3_000, 'a log for the stalling receiver');
+    // Not a success: the status was 200 but the response never completed.
+    expect(log).toMatchObject({ attempt: 1, succeeded: false, errorClass: 'timeout_total' });
+  });
+
+  it('with more slots, a hanging receiver gets half of them at most, and a single one once it has failed', async () => {
+    // 4 slots: an integration may hold 2; after a failed attempt, 1 until it succeeds again.
+    const HANG_MS = 1_000;
+    const t = await app({ WEBHOOK_CONCURRENCY: '4', WEBHOOK_TIMEOUT_MS: String(HANG_MS) });
+    const hang = await MisbehavingReceiver.start('hang');
+    const ok = await WebhookReceiver.start();
+    closers.push(
+      () => hang.close(),
+      () => ok.close(),
+    );
+    const H = await integrate('hangs', hang.url);
+    await integrate('healthy', ok.url);
+
+    const N = 10;
+    const started = Date.now();
+    for (let i = 0; i < N; i++) await publish();
+    await ok.waitFor(N, 5 * HANG_MS);
+    expect(Date.now() - started).toBeLessThan(HANG_MS);
+    // The hanging receiver had its backlog sent into its half of the slots, and no more.
+    expect(hang.peak).toBe(2);
+
+    // Once both of those attempts timed out, it is down to one send at a time.
+    await eventually(async () => (await logsOf(H)).length >= 2, 3 * HANG_MS, 'the first two timeouts');
+    await new Promise((r) => setTimeout(r, 200));
+    hang.resetPeak();
+    const requestsBefore = hang.requests;
+    await new Promise((r) => setTimeout(r, 2.5 * HANG_MS));
+    expect(hang.peak).toBe(1);
+    expect(hang.requests - requestsBefore).toBeGreaterThanOrEqual(1); // still being tried, one at a time
+    const logs = await logsOf(H);
+    expect(logs.every((l) => !l.succeeded && l.errorClass === 'timeout_total')).toBe(true);
+
+    // And the healthy one is still served at once.
+    const again = Date.now();
+    await publish();
+    await ok.waitFor(N + 1, 5 * HANG_MS);
+    expect(Date.now() - again).toBeLessThan(HANG_MS);
+    // (Recorded just after the receiver answered.)
+    await eventually(async () => (await t.prisma.integrationJob.count({ where: { status: 'succeeded' } })) === N + 1, 2_000, 'every healthy job recorded as succeeded');
+  });
+});
