@@ -4,8 +4,9 @@
 // product sku carried by the event (product.created payloads) and the integration it was delivered for.
 const http = require('node:http');
 const { performance } = require('node:perf_hooks');
+const { listenOnNextPort } = require('./ports');
 
-async function startReceiver(port) {
+async function startReceiver() {
   let onDelivery = () => {};
   let received = 0;
   let unparsable = 0;
@@ -28,10 +29,7 @@ async function startReceiver(port) {
     });
   });
   server.keepAliveTimeout = 10_000;
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
+  const port = await listenOnNextPort(server);
   return {
     url: `http://127.0.0.1:${port}/hook`,
     /** Sets the callback for every parsed delivery (replaces the previous one). */

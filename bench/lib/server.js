@@ -2,6 +2,7 @@
 // Spawns the real build (`node dist/main.js`) on 127.0.0.1 against a benchmark database.
 const { execFileSync, spawn } = require('node:child_process');
 const fs = require('node:fs');
+const net = require('node:net');
 const path = require('node:path');
 const config = require('./config');
 const { onCleanup } = require('./cleanup');
@@ -64,9 +65,30 @@ function procStatusKb(pid, field) {
  * @returns {{ base, port, pid, coldMs, peakRssMb(), rssMb(), stop(), token() }}
  */
 async function startServer(db, extraEnv = {}) {
+  // A port left busy (e.g. by another program) is skipped: up to 5 ports are tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(db, extraEnv);
+    } catch (e) {
+      if (attempt >= 5 || !/EADDRINUSE/.test(e.message)) throw e;
+    }
+  }
+}
+
+/** Rejects (EADDRINUSE) when something already listens on 127.0.0.1:port, so /health would not be ours. */
+function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (e) => reject(new Error(`port ${port}: ${e.code || e.message}`)));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+async function startServerOnce(db, extraEnv) {
   const distMain = path.join(config.root, 'dist', 'main.js');
   if (!fs.existsSync(distMain)) throw new Error('dist/main.js is missing: run `npm run build` first');
   const port = config.allocatePort();
+  await assertPortFree(port);
   const env = serverEnv(db, port, extraEnv);
   const t0 = process.hrtime.bigint();
   const child = spawn(process.execPath, [distMain], { cwd: config.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -109,7 +131,7 @@ async function startServer(db, extraEnv = {}) {
     }
     try {
       const r = await fetch(`${base}/health`, { signal: AbortSignal.timeout(1000) });
-      if (r.status === 200) break;
+      if (r.status === 200 && child.exitCode === null) break;
     } catch {
       // not listening yet
     }

@@ -1,7 +1,9 @@
 'use strict';
 // Scenario 1: the ceiling. A bare Express handler (the same Express the service runs on) returning a
 // pre-serialized JSON body of the same bytes as scenario 2's response, on 127.0.0.1, same load settings.
+const http = require('node:http');
 const config = require('../lib/config');
+const { listenOnNextPort } = require('../lib/ports');
 const { measure, brief } = require('../lib/load');
 
 async function runCeiling({ body, log }) {
@@ -10,11 +12,8 @@ async function runCeiling({ body, log }) {
   app.get('/', (_req, res) => {
     res.type('application/json').send(body);
   });
-  const port = config.allocatePort();
-  const srv = await new Promise((resolve, reject) => {
-    const h = app.listen(port, '127.0.0.1', () => resolve(h));
-    h.once('error', reject);
-  });
+  const srv = http.createServer(app);
+  const port = await listenOnNextPort(srv);
   try {
     const res = { ...(await measure(`http://127.0.0.1:${port}/`)), body_bytes: Buffer.byteLength(body) };
     log('ceiling', 'express', brief(res));

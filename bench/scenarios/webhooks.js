@@ -45,7 +45,7 @@ async function deleteIntegrations(api, ids) {
 }
 
 /** One round: `events` products created, waits for events × level deliveries (bounded by webhookWaitS). */
-async function runRound(api, receiver, level, events, tag) {
+async function runRound(server, api, receiver, level, events, tag) {
   const sent = new Map(); // sku → { at, integrations: Set, arrivals: [] }
   let duplicates = 0;
   let strays = 0;
@@ -67,6 +67,7 @@ async function runRound(api, receiver, level, events, tag) {
     lastArrival = Math.max(lastArrival, d.at);
   });
 
+  const cpu0 = server.cpuMs();
   const t0 = performance.now();
   const genDeadline = Date.now() + Math.max(60_000, config.webhookWaitS * 1000);
   let next = 0;
@@ -105,6 +106,7 @@ async function runRound(api, receiver, level, events, tag) {
   const waitUntil = Date.now() + config.webhookWaitS * 1000;
   while (delivered < expected && Date.now() < waitUntil) await sleep(10);
   receiver.setHandler(() => {});
+  const cpuMs = server.cpuMs() - cpu0;
 
   const latencies = [];
   let complete = 0;
@@ -130,12 +132,14 @@ async function runRound(api, receiver, level, events, tag) {
     latency_p50_ms: round(percentile(latencies, 50)),
     latency_p99_ms: round(percentile(latencies, 99)),
     latency_max_ms: round(latencies.length ? Math.max(...latencies) : null),
+    // Server CPU for the whole round (creating the products, fan-out, deliveries) per delivery received.
+    server_cpu_ms_per_delivery: delivered ? round(cpuMs / delivered, 2) : null,
   };
 }
 
 async function runWebhooks({ server, log, skipped, db }) {
   const api = await apiClient(server);
-  const receiver = await startReceiver(config.allocatePort());
+  const receiver = await startReceiver();
   const out = { event: EVENT, generation_concurrency: config.webhookGenConcurrency, levels: {} };
   const runTag = `wh-${Date.now().toString(36)}`;
   try {
@@ -152,7 +156,7 @@ async function runWebhooks({ server, log, skipped, db }) {
       const rounds = [];
       for (let run = 0; run < config.runs; run++) {
         await settle(server);
-        rounds.push(await runRound(api, receiver, level, events, `${runTag}-${level}-${run}`));
+        rounds.push(await runRound(server, api, receiver, level, events, `${runTag}-${level}-${run}`));
       }
       await deleteIntegrations(api, ids);
       const m = (k) => median(rounds.map((r) => r[k]));
@@ -164,6 +168,7 @@ async function runWebhooks({ server, log, skipped, db }) {
         events_created_per_s: m('events_created_per_s'),
         latency_p50_ms: m('latency_p50_ms'),
         latency_p99_ms: m('latency_p99_ms'),
+        server_cpu_ms_per_delivery: m('server_cpu_ms_per_delivery'),
         missing: rounds.reduce((a, r) => a + r.missing, 0),
         duplicates: rounds.reduce((a, r) => a + r.duplicates, 0),
         create_failures: rounds.reduce((a, r) => a + r.create_failures, 0),
@@ -175,7 +180,7 @@ async function runWebhooks({ server, log, skipped, db }) {
       log(
         db,
         `webhooks ×${level}`,
-        `${res.deliveries_per_s} deliveries/s, ${res.events_delivered_per_s} events/s (created ${res.events_created_per_s}/s), p50 ${res.latency_p50_ms} ms p99 ${res.latency_p99_ms} ms, missing ${res.missing}`,
+        `${res.deliveries_per_s} deliveries/s, ${res.events_delivered_per_s} events/s (created ${res.events_created_per_s}/s), p50 ${res.latency_p50_ms} ms p99 ${res.latency_p99_ms} ms, cpu ${res.server_cpu_ms_per_delivery} ms/delivery, missing ${res.missing}`,
       );
     }
   } finally {
