@@ -45,7 +45,7 @@ const results = {
   databases: {},
   targets_summary: null,
   targets: [],
-  skipped: [],
+  warnings: [], // scenarios skipped and measurement caveats
   errors: [],
 };
 
@@ -70,7 +70,7 @@ async function runDatabase(kind) {
     out.cold_start_ms = Math.round(server.coldMs);
     log(kind, 'cold start', out.cold_start_ms, 'ms');
     const exit = await server.stop();
-    if (exit.signal === 'SIGKILL') results.skipped.push(`${kind}: the server did not stop on SIGTERM within 15 s (killed)`);
+    if (exit.signal === 'SIGKILL') results.warnings.push(`${kind}: the server did not stop on SIGTERM within 15 s (killed)`);
 
     const seedOpts = {
       products: config.enabled('catalog') || config.enabled('ceiling') ? config.products : 0,
@@ -90,7 +90,7 @@ async function runDatabase(kind) {
       log(msg);
       results.errors.push(msg);
     });
-    const ctx = { server, seeded, log, skipped: results.skipped, db: kind };
+    const ctx = { server, seeded, log, skipped: results.warnings, db: kind };
     try {
       if (config.enabled('catalog') || config.enabled('ceiling')) {
         const { results: r, productsBody } = await runCatalog(ctx);
@@ -103,7 +103,7 @@ async function runDatabase(kind) {
     } finally {
       out.peak_rss_mb = server.peakRssMb();
       const stopped = await server.stop();
-      if (stopped.signal === 'SIGKILL') results.skipped.push(`${kind}: the server did not stop on SIGTERM within 15 s (killed)`);
+      if (stopped.signal === 'SIGKILL') results.warnings.push(`${kind}: the server did not stop on SIGTERM within 15 s (killed)`);
     }
   } finally {
     await db.drop().catch((e) => results.errors.push(`${kind}: drop: ${e.message}`));
@@ -142,7 +142,7 @@ async function main() {
   for (const r of Object.values(results.databases)) delete r.products_body;
   if (config.enabled('ceiling')) {
     if (body) results.ceiling = await runCeiling({ body, log });
-    else results.skipped.push('ceiling: no scenario 2 response to replay');
+    else results.warnings.push('ceiling: no scenario 2 response to replay');
   }
   for (const r of Object.values(results.databases)) {
     if (r.products_list) r.products_fraction_of_ceiling = ratio(r.products_list.rps, results.ceiling?.rps ?? null);
@@ -161,7 +161,7 @@ async function main() {
     const mark = t.met === null ? 'not measured' : t.met ? 'met' : 'MISSED';
     console.log(`  ${t.db.padEnd(8)} ${t.id.padEnd(32)} ${String(t.value).padStart(9)} (${t.target})  ${mark}`);
   }
-  if (results.skipped.length) console.log('\nSkipped / warnings:\n  ' + results.skipped.join('\n  '));
+  if (results.warnings.length) console.log('\nWarnings (skipped scenarios, caveats):\n  ' + results.warnings.join('\n  '));
   if (results.errors.length) console.log('\nErrors:\n  ' + results.errors.join('\n  '));
   console.log(`\nwritten ${path.relative(process.cwd(), file)} in ${results.elapsed_s} s`);
 }
