@@ -84,6 +84,7 @@ async function runDatabase(kind) {
 
     server = await startServer(db);
     out.restart_ms = Math.round(server.coldMs);
+    out.rss_at_start_mb = server.rssMb(); // before any load: what the process needs just to run
     server.onCrash(({ code, signal, output }) => {
       const why = code === 0 ? ' — exit 0 is its graceful stop on SIGTERM/SIGINT, so something outside the harness signalled it' : '';
       const msg = `${kind}: the server exited during the benchmark (code ${code}, signal ${signal})${why}; its last output:\n${output}`;
