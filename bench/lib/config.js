@@ -16,7 +16,7 @@ const config = {
   quick: QUICK,
   root: path.resolve(__dirname, '..', '..'),
   resultsDir: path.resolve(__dirname, '..', 'results'),
-  durationS: num('BENCH_DURATION_S', 5, 1.5),
+  durationS: num('BENCH_DURATION_S', 5, 1),
   runs: Math.max(1, Math.round(num('BENCH_RUNS', 3, 1))),
   connections: Math.max(1, Math.round(num('BENCH_CONNECTIONS', 50, 50))),
   /** Unloaded (one-at-a-time) requests per deep-page URL. */
@@ -31,7 +31,7 @@ const config = {
   /** Authorized orders seeded per capture run (each capture request takes a fresh one). */
   capturesPerRun: Math.round(num('BENCH_CAPTURES', 4_000, 1_000)),
   /** Webhook deliveries per integration level and run; events = max(min, deliveries / integrations). */
-  webhookDeliveries: Math.round(num('BENCH_WEBHOOK_DELIVERIES', 2_000, 150)),
+  webhookDeliveries: Math.round(num('BENCH_WEBHOOK_DELIVERIES', 2_000, 100)),
   webhookMinEvents: Math.round(num('BENCH_WEBHOOK_MIN_EVENTS', 20, 2)),
   webhookLevels: (process.env.BENCH_WEBHOOK_LEVELS || '1,10,100').split(',').map(Number).filter((n) => n > 0),
   /** Event-generating requests (POST /v2/products) in flight at once. */
