@@ -144,13 +144,12 @@ export async function drainWebhooks(d: WebhookDriver, timeoutMs = 10_000): Promi
  * never answers; `garbage` answers each request with bytes that are not HTTP and closes the socket;
  * `stall-body` sends a 200 status line and headers promising a body that never comes.
  * `requests` counts connections that sent something (one request each: the sender never reuses a
- * connection that is still waiting for an answer or was closed on it); `open` those still open, and
- * `peak` the most open at once since `resetPeak()`.
+ * connection that is still waiting for an answer or was closed on it); `connections` when each of those
+ * was opened and closed, to see how many the sender kept open at once (see `concurrency`).
  */
 export class MisbehavingReceiver {
   requests = 0;
-  open = 0;
-  peak = 0;
+  readonly connections: { openedAt: number; closedAt?: number }[] = [];
   url = '';
   private readonly sockets = new Set<Socket>();
   private waiters: { count: number; resolve: () => void }[] = [];
@@ -160,17 +159,16 @@ export class MisbehavingReceiver {
     const r = new MisbehavingReceiver();
     r.server = createNetServer((socket) => {
       r.sockets.add(socket);
-      let counted = false;
+      let connection: { openedAt: number; closedAt?: number } | undefined;
       socket.on('close', () => {
         r.sockets.delete(socket);
-        if (counted) r.open--;
+        if (connection) connection.closedAt = Date.now();
       });
       socket.on('error', () => undefined);
       socket.once('data', () => {
-        counted = true;
+        connection = { openedAt: Date.now() };
+        r.connections.push(connection);
         r.requests++;
-        r.open++;
-        r.peak = Math.max(r.peak, r.open);
         r.waiters = r.waiters.filter((w) => (r.requests >= w.count ? (w.resolve(), false) : true));
         if (mode === 'garbage') socket.end(Buffer.from('\x00\x01garbage \xff\xfe not http at all\r\n\r\n', 'latin1'));
         if (mode === 'stall-body') socket.write('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 1000\r\n\r\npartial');
@@ -181,9 +179,17 @@ export class MisbehavingReceiver {
     return r;
   }
 
-  resetPeak(): this {
-    this.peak = this.open;
-    return this;
+  /**
+   * The most requests that were open together for at least `forMs` at some time in [from, to]. A
+   * connection closed and the next one opened at once can be seen in either order; `forMs` ignores that.
+   */
+  concurrency(from: number, to: number, forMs = 100): number {
+    let most = 0;
+    for (let at = from; at + forMs <= to; at += 5) {
+      const open = this.connections.filter((c) => c.openedAt <= at && (c.closedAt ?? Infinity) >= at + forMs).length;
+      most = Math.max(most, open);
+    }
+    return most;
   }
 
   /** Resolves once `count` requests have arrived in total (or rejects after `timeoutMs`). */

@@ -28,8 +28,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly inFlight = new Set<Promise<void>>();
   private readonly lanes: DeliveryLanes;
   private claiming?: Promise<number>;
+  /** Set when a pump was asked for while a claim was running (that claim may have missed the news). */
+  private pumpAgain = false;
   private stopping = false;
   private wakeTimer?: NodeJS.Timeout;
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
 
   constructor(
     private readonly config: AppConfig,
@@ -51,6 +54,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   async beforeApplicationShutdown() {
     this.stopping = true;
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    for (const timer of this.retryTimers) clearTimeout(timer);
+    this.retryTimers.clear();
     if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
     await this.claiming?.catch(() => undefined);
     await Promise.allSettled([...this.inFlight]);
@@ -65,6 +70,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }, delayMs);
   }
 
+  /**
+   * Pumps `delayMs` from now: a retry comes due before the next poll would notice. A timer of its own, not
+   * wake(delayMs): wake() is debounced, so a pending wake-up in a while would swallow every wake-up sooner
+   * than that (slots freed, jobs queued), and the other integrations' deliveries would wait meanwhile.
+   */
+  private wakeLater(delayMs: number) {
+    if (!this.config.workersEnabled || this.stopping) return;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.wake(0);
+    }, delayMs);
+    this.retryTimers.add(timer);
+  }
+
   /** Claims once, waits for every send it started (and any already running); returns how many it claimed. */
   async tick(): Promise<number> {
     const claimed = await this.pump();
@@ -75,8 +94,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** Fills free concurrency slots with due jobs and starts sending them; does not wait for the sends. */
   private pump(): Promise<number> {
     if (this.stopping) return Promise.resolve(0);
-    if (this.claiming) return this.claiming;
-    this.claiming = this.claimAndStart().finally(() => (this.claiming = undefined));
+    if (this.claiming) {
+      // A send ended or jobs were queued while this claim ran: it may have counted the slots or read the
+      // jobs before that, so claim again once it is done. Otherwise the wake-up is lost, and the free slot
+      // or the new jobs wait for the next poll.
+      this.pumpAgain = true;
+      return this.claiming;
+    }
+    this.claiming = this.claimAndStart().finally(() => {
+      this.claiming = undefined;
+      if (this.pumpAgain) {
+        this.pumpAgain = false;
+        this.wake(0);
+      }
+    });
     return this.claiming;
   }
 
@@ -167,7 +198,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const next: Prisma.IntegrationJobUpdateManyMutationInput =
         delay === null ? { ...done, status: 'failed' } : { ...done, status: 'retrying', nextAttemptAt: new Date(now.getTime() + delay * 1000) };
       await this.jobs.recordAttempt(log, next);
-      if (delay !== null && delay * 1000 < this.config.webhooks.pollIntervalMs) this.wake(Math.ceil(delay * 1000));
+      if (delay !== null && delay * 1000 < this.config.webhooks.pollIntervalMs) this.wakeLater(Math.ceil(delay * 1000));
     }
     this.logger.info(
       { context: 'webhooks', jobId: job.id, integrationId: integration.id, event: job.event.name, attempt, status: result.statusCode, errorClass: result.errorClass, ms: result.durationMs },
