@@ -19,11 +19,14 @@ export class EventsPublisher {
 
   constructor(@Optional() private readonly config?: AppConfig) {}
 
-  async publish(db: Db, name: EventName, payload: EventPayload): Promise<void> {
-    await db.outboxEvent.create({ data: { name, payload: payload as object } });
+  /** One event, or several events of the same change sharing one payload (e.g. `order.paid` + `order.updated`). */
+  async publish(db: Db, name: EventName | EventName[], payload: EventPayload): Promise<void> {
+    const names = Array.isArray(name) ? name : [name];
+    if (names.length === 0) return;
+    await db.outboxEvent.createMany({ data: names.map((n) => ({ name: n, payload: payload as object })) });
     // On PostgreSQL, NOTIFY is transactional: it is delivered to every listening replica only when (and
-    // if) the caller's transaction commits, which is exactly when the relay can see the row.
-    if (this.config?.database.databaseUrl) await db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, ${name})`;
+    // if) the caller's transaction commits, which is exactly when the relay can see the rows.
+    if (this.config?.database.databaseUrl) await db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, ${names.join(',')})`;
     this.notify();
   }
 

@@ -134,8 +134,7 @@ export class OrdersService {
       if (count === 0) throw new UnprocessableError('Order cannot be updated', 'The order changed while it was being updated; read it again and retry');
       const fresh = await this.getWithItemsOrThrow(id, tx);
       const payload = orderEventPayload(fresh);
-      for (const name of events) await this.events.publish(tx, name, payload);
-      await this.events.publish(tx, 'order.updated', payload);
+      await this.events.publish(tx, [...events, 'order.updated'], payload);
       return fresh;
     });
     return presentOrder(updated);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ApiError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { EventName } from '../events/event-names';
 import { EventsPublisher } from '../events/events.publisher';
 import type { Order, Transaction } from '../generated/prisma/client';
 import { orderEventPayload } from '../orders/order.presenter';
@@ -23,6 +24,8 @@ const CANCELING = 'canceling';
 const IN_FLIGHT = [CONFIRMING, CANCELING];
 
 const REFUNDABLE_TYPES = ['purchase', 'capture', 'refund'];
+/** The order event a payment-state change fires besides `order.updated`. */
+const PAYMENT_EVENTS: Partial<Record<string, EventName>> = { authorized: 'order.authorized', paid: 'order.paid', refunded: 'order.refunded' };
 
 type OrderDelta = Parameters<typeof nextOrderState>[1];
 
@@ -397,12 +400,7 @@ export class TransactionsService {
   private async applyToOrder(tx: Db, order: Order, delta: OrderDelta) {
     const next = nextOrderState(order, delta);
     const updated = await this.orders.updatePaymentState(order.id, next, tx);
-    const payload = orderEventPayload(updated);
-    if (next.payment !== order.payment) {
-      if (next.payment === 'authorized') await this.events.publish(tx, 'order.authorized', payload);
-      if (next.payment === 'paid') await this.events.publish(tx, 'order.paid', payload);
-      if (next.payment === 'refunded') await this.events.publish(tx, 'order.refunded', payload);
-    }
-    await this.events.publish(tx, 'order.updated', payload);
+    const specific = next.payment !== order.payment ? PAYMENT_EVENTS[next.payment] : undefined;
+    await this.events.publish(tx, specific ? [specific, 'order.updated'] : ['order.updated'], orderEventPayload(updated));
   }
 }
