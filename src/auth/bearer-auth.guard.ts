@@ -1,11 +1,23 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
+import { AuthGuard, IAuthModuleOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../common/errors/api-error';
 import type { Principal } from '../common/http/request-context';
 import { ALLOW_IMPLICIT, IS_PUBLIC } from './access.decorators';
 import { BearerStrategy } from './bearer.strategy';
+
+/**
+ * Passport runs a strategy *instance* as it is, setting its success/fail callbacks on it for the request
+ * at hand; only a strategy *name* gets a fresh `Object.create()` per request. So every read of
+ * `defaultStrategy` hands out a fresh object: otherwise concurrent requests overwrite each other's
+ * callbacks and all but one of them never answer.
+ */
+function perRequestStrategyOptions(strategy: BearerStrategy): IAuthModuleOptions {
+  const options: IAuthModuleOptions = { session: false, property: 'principal' };
+  Object.defineProperty(options, 'defaultStrategy', { enumerable: true, get: () => Object.create(strategy) as unknown as string });
+  return options;
+}
 
 /**
  * Global guard: every route needs a bearer token unless @Public; implicit tokens only where @AllowImplicit.
@@ -18,7 +30,7 @@ export class BearerAuthGuard extends AuthGuard() {
     private readonly reflector: Reflector,
     strategy: BearerStrategy,
   ) {
-    super({ session: false, property: 'principal', defaultStrategy: strategy as unknown as string });
+    super(perRequestStrategyOptions(strategy));
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -33,6 +33,20 @@ describe('foundation: auth, errors, health, settings', () => {
       expect(res.body.expires).toBeLessThan(before + 3700);
     });
 
+    it('answers every one of many concurrent first requests made with a brand-new token', async () => {
+      // Regression: passport ran one shared strategy object, so concurrent requests overwrote each
+      // other's callbacks and all but one hung. The SDK sends parallel calls right after authenticating.
+      for (const grant of ['client_credentials', 'implicit'] as const) {
+        const token = await t.token(grant);
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, () => t.http.get('/v2/products').set('Authorization', `Bearer ${token}`).timeout(5000)),
+        );
+        expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200));
+      }
+      const bad = await Promise.all(Array.from({ length: 6 }, () => t.http.get('/v2/products').set('Authorization', 'Bearer nope').timeout(5000)));
+      expect(bad.map((r) => r.status)).toEqual(Array(6).fill(401));
+    });
+
     it('issues an implicit token from a JSON body', async () => {
       const res = await t.http.post('/oauth/access_token').send({ grant_type: 'implicit', client_id: TEST_CLIENT_ID });
       expect(res.status).toBe(200);
