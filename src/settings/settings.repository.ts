@@ -8,16 +8,24 @@ const STORE = 'store';
 export class SettingsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  get(db: Db = this.prisma) {
-    return db.setting.upsert({ where: { id: STORE }, create: { id: STORE }, update: {} });
+  /** The store's settings row, created with the defaults on first use (concurrent first uses included). */
+  async get(db: Db = this.prisma) {
+    return (await this.find(db)) ?? (await this.ensure(db));
+  }
+
+  /** `INSERT … ON CONFLICT DO NOTHING`: Prisma's upsert is a read then a write, which races on a fresh store. */
+  private async ensure(db: Db) {
+    await db.setting.createMany({ data: [{ id: STORE }], skipDuplicates: true });
+    return (await this.find(db))!;
   }
 
   find(db: Db = this.prisma) {
     return db.setting.findUnique({ where: { id: STORE } });
   }
 
-  update(data: Prisma.SettingUpdateInput, db: Db = this.prisma) {
-    return db.setting.upsert({ where: { id: STORE }, create: { id: STORE, ...(data as Prisma.SettingCreateInput) }, update: data });
+  async update(data: Prisma.SettingUpdateInput, db: Db = this.prisma) {
+    await db.setting.createMany({ data: [{ id: STORE }], skipDuplicates: true });
+    return db.setting.update({ where: { id: STORE }, data });
   }
 
   reset(db: Db = this.prisma) {

@@ -52,8 +52,8 @@ function prismaToApiError(err: { code?: string; meta?: Record<string, unknown>; 
       return new NotFoundError('Resource');
     case 'P2002': {
       const target = err.meta?.target ?? (err.meta?.driverAdapterError as any)?.cause?.constraint?.fields;
-      const fields = Array.isArray(target) ? target.join(', ') : typeof target === 'string' ? target : 'a unique field';
-      return new ConflictError(`A resource with the same ${fields} already exists`);
+      const fields = Array.isArray(target) ? target.join(', ') : typeof target === 'string' ? target : null;
+      return new ConflictError(fields ? `A resource with the same ${fields} already exists` : 'A resource with the same unique value already exists');
     }
     case 'P2003':
       return new ConflictError('The request refers to a related resource that does not exist or is still in use');
