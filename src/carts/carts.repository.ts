@@ -33,8 +33,9 @@ export class CartsRepository {
     return db.cart.create({ data, include: WITH_ITEMS });
   }
 
-  upsert(id: string, data: { name?: string; description?: string }, db: Db = this.prisma) {
-    return db.cart.upsert({ where: { id }, create: { id, ...data }, update: data, include: WITH_ITEMS });
+  async upsert(id: string, data: { name?: string; description?: string }, db: Db = this.prisma) {
+    await this.ensure(id, db);
+    return db.cart.update({ where: { id }, data, include: WITH_ITEMS });
   }
 
   setCurrency(id: string, currency: string | null, db: Db = this.prisma) {
