@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListQuery, ListResourceSpec, toPrismaListArgs, toPrismaWhere, loadPage } from '../common/list-query';
+import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs, toPrismaWhere } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 

@@ -10,12 +10,9 @@ export class SettingsRepository {
 
   /** The store's settings row, created with the defaults on first use (concurrent first uses included). */
   async get(db: Db = this.prisma) {
-    return (await this.find(db)) ?? (await this.ensure(db));
-  }
-
-  /** `INSERT … ON CONFLICT DO NOTHING`: Prisma's upsert is a read then a write, which races on a fresh store. */
-  private async ensure(db: Db) {
-    await db.setting.createMany({ data: [{ id: STORE }], skipDuplicates: true });
+    const row = await this.find(db);
+    if (row) return row;
+    await this.createIfMissing(db);
     return (await this.find(db))!;
   }
 
@@ -24,8 +21,13 @@ export class SettingsRepository {
   }
 
   async update(data: Prisma.SettingUpdateInput, db: Db = this.prisma) {
-    await db.setting.createMany({ data: [{ id: STORE }], skipDuplicates: true });
+    await this.createIfMissing(db);
     return db.setting.update({ where: { id: STORE }, data });
+  }
+
+  /** `INSERT … ON CONFLICT DO NOTHING`: Prisma's upsert is a read then a write, which races on a fresh store. */
+  private createIfMissing(db: Db) {
+    return db.setting.createMany({ data: [{ id: STORE }], skipDuplicates: true });
   }
 
   reset(db: Db = this.prisma) {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListQuery, ListResourceSpec, toPrismaListArgs, loadPage } from '../../common/list-query';
+import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../../common/list-query';
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 

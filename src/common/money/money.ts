@@ -4,37 +4,38 @@ export interface DisplayPrice {
   formatted: string;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
+interface CurrencyFormat {
+  formatter: Intl.NumberFormat;
+  /** Digits after the decimal point: 2 for USD, 0 for JPY, 3 for KWD. */
+  digits: number;
+}
 
-function formatter(currency: string): Intl.NumberFormat {
-  let f = formatters.get(currency);
+const formats = new Map<string, CurrencyFormat>();
+
+function currencyFormat(currency: string): CurrencyFormat {
+  let f = formats.get(currency);
   if (!f) {
+    let formatter: Intl.NumberFormat;
     try {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency });
     } catch {
-      f = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'XXX' });
+      formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'XXX' });
     }
-    formatters.set(currency, f);
+    f = { formatter, digits: formatter.resolvedOptions().maximumFractionDigits ?? 2 };
+    formats.set(currency, f);
   }
   return f;
 }
 
-const digitsByCurrency = new Map<string, number>();
-
 /** Digits after the decimal point for a currency: 2 for USD, 0 for JPY, 3 for KWD. */
 export function minorUnitDigits(currency: string): number {
-  let digits = digitsByCurrency.get(currency);
-  if (digits === undefined) {
-    digits = formatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsByCurrency.set(currency, digits);
-  }
-  return digits;
+  return currencyFormat(currency).digits;
 }
 
 /** `amount` is in minor units: 40000 USD → "$400.00", 500 JPY → "¥500". */
 export function formatMoney(amount: number, currency: string): string {
-  const digits = minorUnitDigits(currency);
-  return formatter(currency).format(amount / 10 ** digits);
+  const { formatter, digits } = currencyFormat(currency);
+  return formatter.format(amount / 10 ** digits);
 }
 
 export function displayPrice(amount: number, currency: string): DisplayPrice {
