@@ -22,58 +22,54 @@ async function adminQuery(sql) {
   }
 }
 
+/** The handle both kinds return; `remove` runs at `drop()`, or at exit if the benchmark is cut short. */
+function handle(kind, name, env, withQuery, remove) {
+  const unregister = onCleanup(remove);
+  return {
+    kind,
+    name,
+    env,
+    withQuery,
+    async drop() {
+      unregister();
+      await remove();
+    },
+  };
+}
+
 /** @returns {{ kind, env, withQuery(fn), drop() }} `withQuery(fn)` calls fn(query) with query(sql, params) → rows. */
 async function createDatabase(kind) {
   if (kind === 'postgres') {
     const name = `bench_${Date.now()}_${process.pid}_${counter++}`;
     await adminQuery(`CREATE DATABASE ${name}`);
     const url = config.pgAdminUrl.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
-    const drop = async () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const unregister = onCleanup(drop);
-    return {
-      kind,
-      name,
-      env: { DATABASE_URL: url },
-      async withQuery(fn) {
-        const c = new Client({ connectionString: url });
-        await c.connect();
-        try {
-          return await fn((sql, params) => c.query(sql, params).then((r) => r.rows));
-        } finally {
-          await c.end();
-        }
-      },
-      async drop() {
-        unregister();
-        await drop();
-      },
+    const withQuery = async (fn) => {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      try {
+        return await fn((sql, params) => c.query(sql, params).then((r) => r.rows));
+      } finally {
+        await c.end();
+      }
     };
+    return handle(kind, name, { DATABASE_URL: url }, withQuery, () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
   if (kind === 'pglite') {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
     const dataDir = path.join(root, 'pglite');
-    const drop = async () => fs.rmSync(root, { recursive: true, force: true });
-    const unregister = onCleanup(drop);
-    return {
-      kind,
-      name: root,
-      env: { PGLITE_DATA_DIR: dataDir, FILES_DIR: path.join(root, 'files') },
-      async withQuery(fn) {
-        // The benchmark's own copy of the dependency the server uses (same version, same data format).
-        const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [config.root] }));
-        const db = new PGlite(dataDir);
-        await db.waitReady;
-        try {
-          return await fn((sql, params) => db.query(sql, params).then((r) => r.rows));
-        } finally {
-          await db.close();
-        }
-      },
-      async drop() {
-        unregister();
-        await drop();
-      },
+    const withQuery = async (fn) => {
+      // The benchmark's own copy of the dependency the server uses (same version, same data format).
+      const { PGlite } = require(require.resolve('@electric-sql/pglite', { paths: [config.root] }));
+      const db = new PGlite(dataDir);
+      await db.waitReady;
+      try {
+        return await fn((sql, params) => db.query(sql, params).then((r) => r.rows));
+      } finally {
+        await db.close();
+      }
     };
+    const env = { PGLITE_DATA_DIR: dataDir, FILES_DIR: path.join(root, 'files') };
+    return handle(kind, root, env, withQuery, async () => fs.rmSync(root, { recursive: true, force: true }));
   }
   throw new Error(`unknown database kind ${kind}`);
 }

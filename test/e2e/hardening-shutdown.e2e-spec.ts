@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
-import { spawnServer, ServerProcess } from '../support/spawn-server';
-import { createTestApp, TestApp } from '../support/test-app';
+import type { ServerProcess } from '../support/spawn-server';
+import { useReplicas } from '../support/replicas';
 import { testDbKind } from '../support/test-database';
-import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * Hardening: "SIGTERM drains in-flight requests and delivery attempts before exit". A real server process
@@ -51,22 +50,12 @@ function probe(port: number, timeoutMs = 1_000): Promise<{ served: true; status:
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
-  let t: TestApp;
-  let servers: ServerProcess[] = [];
-  let receivers: WebhookReceiver[] = [];
-  const start = async (over: Record<string, string> = {}) => {
-    const s = await spawnServer({
-      DATABASE_URL: t.database.env.DATABASE_URL,
-      WORKERS_ENABLED: 'true',
-      WEBHOOK_POLL_INTERVAL_MS: '50',
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-      WEBHOOK_TIMEOUT_MS: '5000',
-      SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
-      ...over,
-    });
-    servers.push(s);
-    return s;
-  };
+  const replicas = useReplicas({
+    WEBHOOK_POLL_INTERVAL_MS: '50',
+    WEBHOOK_TIMEOUT_MS: '5000',
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+  });
+  const start = replicas.start;
   const productBody = () => {
     const suffix = randomUUID().slice(0, 8);
     return JSON.stringify({
@@ -83,25 +72,6 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
       },
     });
   };
-
-  beforeAll(async () => {
-    // Migrates the database once; the spawned servers then find nothing to apply. Tokens live in the
-    // database, so the test app's admin token is good on the spawned servers too.
-    t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
-  });
-  afterEach(async () => {
-    await Promise.all(servers.map((s) => s.kill()));
-    servers = [];
-    await Promise.all(receivers.map((r) => r.close()));
-    receivers = [];
-    await t.prisma.integration.updateMany({ data: { enabled: false } });
-    // An event a stopped server did not relay yet stays in the outbox for the next server (as it should):
-    // keep one test's events from reaching the next test's integrations.
-    await t.prisma.outboxEvent.updateMany({ where: { dispatchedAt: null }, data: { dispatchedAt: new Date() } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('finishes a request that is half received when SIGTERM arrives (201), refuses new connections, then exits 0', async () => {
     const s = await start();
@@ -121,7 +91,7 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
             path: '/v2/products',
             method: 'POST',
             agent,
-            headers: { ...t.admin, 'content-type': 'application/json', 'content-length': String(body.length) },
+            headers: { ...replicas.t.admin, 'content-type': 'application/json', 'content-length': String(body.length) },
           },
           (res) => {
             let text = '';
@@ -157,7 +127,7 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
       const created = JSON.parse(res.text).data;
       expect(created).toMatchObject({ type: 'product', description: 'created across a SIGTERM' });
       // It really was stored (the drain did not cut the transaction short).
-      expect(await t.prisma.product.findUnique({ where: { id: created.id } })).not.toBeNull();
+      expect(await replicas.t.prisma.product.findUnique({ where: { id: created.id } })).not.toBeNull();
 
       const { code, signal, at } = await exit;
       expect({ code, signal }).toEqual({ code: 0, signal: null });
@@ -170,13 +140,12 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
   });
 
   it('waits for a webhook send in flight at SIGTERM: the receiver answers 200 a second later, the attempt is logged as delivered, and the process exits 0', async () => {
-    const r = await WebhookReceiver.start();
-    receivers.push(r);
+    const r = await replicas.receiver();
     const HOLD_MS = 1_000;
     r.always({ status: 200, delay: HOLD_MS, body: 'took my time' });
-    const hook = await t.http
+    const hook = await replicas.t.http
       .post('/v2/integrations')
-      .set(t.admin)
+      .set(replicas.t.admin)
       .send({ data: { type: 'integration', name: 'drain', enabled: true, observes: ['product.created'], configuration: { url: r.url } } });
     expect(hook.status).toBe(201);
     const integrationId = hook.body.data.id as string;
@@ -186,7 +155,7 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     // The event comes from a real API write on the spawned server.
     const created = await fetch(`${s.baseUrl}/v2/products`, {
       method: 'POST',
-      headers: { ...t.admin, 'content-type': 'application/json' },
+      headers: { ...replicas.t.admin, 'content-type': 'application/json' },
       body: productBody(),
     });
     expect(created.status).toBe(201);
@@ -195,7 +164,7 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     await r.waitFor(1, 10_000);
     const received = r.requests[0];
     expect(received.body).toMatchObject({ triggered_by: 'product.created', attempt: 1, payload: { data: { id: productId } } });
-    const job = await t.prisma.integrationJob.findFirstOrThrow({ where: { integrationId } });
+    const job = await replicas.t.prisma.integrationJob.findFirstOrThrow({ where: { integrationId } });
     expect(job).toMatchObject({ status: 'in_flight', attempts: 1 });
 
     const signalled = Date.now();
@@ -212,21 +181,21 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     expect(at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
 
     // Recorded as delivered: one attempt, one successful log; nothing in flight, nothing to retry.
-    const after = await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } });
+    const after = await replicas.t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } });
     expect(after).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lockedUntil: null, lastError: null });
     expect(after.succeededAt).not.toBeNull();
-    const logs = await t.prisma.integrationLog.findMany({ where: { integrationId } });
+    const logs = await replicas.t.prisma.integrationLog.findMany({ where: { integrationId } });
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ jobId: job.id, attempt: 1, succeeded: true, statusCode: 200, body: 'took my time', errorClass: null });
     expect(logs[0].processingTime).toBeGreaterThanOrEqual((HOLD_MS - 50) / 1000);
     // The logs endpoint says the same.
-    const api = await t.http.get(`/v2/integrations/${integrationId}/logs`).set(t.admin);
+    const api = await replicas.t.http.get(`/v2/integrations/${integrationId}/logs`).set(replicas.t.admin);
     expect(api.status).toBe(200);
     expect(api.body.data).toEqual([expect.objectContaining({ succeeded: true, attempt: 1, status_code: 200 })]);
     // And it is not sent again by the next server on this database.
     await start();
     await sleep(300);
     expect(r.requests).toHaveLength(1);
-    expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await replicas.t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });

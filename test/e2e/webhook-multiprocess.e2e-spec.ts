@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventsPublisher } from '../../src/events/events.publisher';
-import { spawnServer, ServerProcess } from '../support/spawn-server';
-import { createTestApp, TestApp } from '../support/test-app';
+import type { ServerProcess } from '../support/spawn-server';
+import { useReplicas } from '../support/replicas';
 import { testDbKind } from '../support/test-database';
-import { WebhookReceiver } from '../support/webhook-receiver';
 
 /**
  * Several real server processes on one PostgreSQL database: the row locks (FOR UPDATE SKIP LOCKED) and
@@ -14,51 +13,21 @@ const onPostgres = testDbKind() === 'postgres';
 const describeMultiProcess = onPostgres ? describe : describe.skip;
 
 describeMultiProcess('webhook delivery across server processes (PostgreSQL only)', () => {
-  let t: TestApp;
-  let servers: ServerProcess[] = [];
-  let receivers: WebhookReceiver[] = [];
-  const serverEnv = (over: Record<string, string> = {}) => ({
-    DATABASE_URL: t.database.env.DATABASE_URL,
-    WORKERS_ENABLED: 'true',
-    WEBHOOK_POLL_INTERVAL_MS: '50',
-    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
-    WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05',
-    ...over,
-  });
-  const start = async (over?: Record<string, string>) => {
-    const s = await spawnServer(serverEnv(over));
-    servers.push(s);
-    return s;
-  };
+  const replicas = useReplicas({ WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05' });
+  const start = replicas.start;
   const integrate = async (url: string, observes: string[]) => {
-    const res = await t.http
+    const res = await replicas.t.http
       .post('/v2/integrations')
-      .set(t.admin)
+      .set(replicas.t.admin)
       .send({ data: { type: 'integration', name: 'mp', enabled: true, observes, configuration: { url } } });
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   };
   const publish = (name: 'order.paid' | 'order.fulfilled') =>
-    t.app.get(EventsPublisher).publish(t.prisma, name, { data: { type: 'order', id: randomUUID() } });
-
-  beforeAll(async () => {
-    // Migrates the database once; the spawned servers then find nothing to apply.
-    t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' } });
-  });
-  afterEach(async () => {
-    await Promise.all(servers.map((s) => s.kill()));
-    servers = [];
-    await Promise.all(receivers.map((r) => r.close()));
-    receivers = [];
-    await t.prisma.integration.updateMany({ data: { enabled: false } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+    replicas.t.app.get(EventsPublisher).publish(replicas.t.prisma, name, { data: { type: 'order', id: randomUUID() } });
 
   it('two servers deliver N events exactly once each (no double sends)', async () => {
-    const r = await WebhookReceiver.start();
-    receivers.push(r);
+    const r = await replicas.receiver();
     r.always({ status: 200, delay: 10 });
     const id = await integrate(r.url, ['order.paid']);
     const N = 40;
@@ -72,10 +41,10 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
     expect(r.requests).toHaveLength(N);
     expect(new Set(r.requests.map((q) => q.headers['webhook-id'])).size).toBe(N);
     expect(r.requests.every((q) => q.body.attempt === 1)).toBe(true);
-    const jobs = await t.prisma.integrationJob.findMany({ where: { integrationId: id } });
+    const jobs = await replicas.t.prisma.integrationJob.findMany({ where: { integrationId: id } });
     expect(jobs).toHaveLength(N);
     expect(jobs.every((j) => j.status === 'succeeded' && j.attempts === 1)).toBe(true);
-    expect(await t.prisma.integrationLog.count({ where: { integrationId: id } })).toBe(N);
+    expect(await replicas.t.prisma.integrationLog.count({ where: { integrationId: id } })).toBe(N);
     const delivered = (s: ServerProcess) => s.lines.filter((l) => l.includes('webhook delivered')).length;
     expect(delivered(a) + delivered(b)).toBe(N);
     // SIGTERM: both shut down gracefully (timers stopped, sends drained) well within SHUTDOWN_TIMEOUT_MS.
@@ -86,8 +55,7 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
   });
 
   it('loses nothing when a server is SIGKILLed mid-delivery: another reclaims the expired lease and delivers', async () => {
-    const r = await WebhookReceiver.start();
-    receivers.push(r);
+    const r = await replicas.receiver();
     const K = 3;
     // The first K requests hang (the crash happens while they do); everything after answers at once.
     r.respond(...Array.from({ length: K }, () => ({ status: 200, delay: 8_000 })));
@@ -98,7 +66,7 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
     for (let i = 0; i < K; i++) await publish('order.fulfilled');
     await r.waitFor(K, 15_000);
     await a.kill();
-    const inFlight = await t.prisma.integrationJob.findMany({ where: { integrationId: id } });
+    const inFlight = await replicas.t.prisma.integrationJob.findMany({ where: { integrationId: id } });
     expect(inFlight).toHaveLength(K);
     expect(inFlight.every((j) => j.status === 'in_flight' && j.attempts === 1)).toBe(true);
 
@@ -107,7 +75,7 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
     const deadline = Date.now() + 5_000;
     let jobs = inFlight;
     while (Date.now() < deadline) {
-      jobs = await t.prisma.integrationJob.findMany({ where: { integrationId: id } });
+      jobs = await replicas.t.prisma.integrationJob.findMany({ where: { integrationId: id } });
       if (jobs.every((j) => j.status === 'succeeded')) break;
       await new Promise((res) => setTimeout(res, 50));
     }
@@ -118,7 +86,7 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
     expect(retried).toHaveLength(K);
     expect(new Set(retried.map((q) => q.headers['webhook-id']))).toEqual(ids);
     expect(retried.every((q) => q.body.attempt === 2)).toBe(true);
-    const logs = await t.prisma.integrationLog.findMany({ where: { integrationId: id } });
+    const logs = await replicas.t.prisma.integrationLog.findMany({ where: { integrationId: id } });
     expect(logs.map((l) => [l.attempt, l.succeeded])).toEqual(Array.from({ length: K }, () => [2, true]));
   });
 });
