@@ -10,37 +10,68 @@ export type EventPayload = { data: unknown; included?: Record<string, unknown[]>
 export const OUTBOX_CHANNEL = 'commerce_outbox';
 
 /**
+ * Told about new events. `committed` true: they are committed and visible (a NOTIFY from any replica);
+ * false: they were just published in this process, possibly before their transaction commits.
+ */
+export type PublishedListener = (committed: boolean) => void;
+
+/**
  * The only way a module publishes an event: an outbox row written with the caller's transaction client,
  * so the event exists if and only if the change that caused it committed.
  */
 @Injectable()
 export class EventsPublisher {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<PublishedListener>();
+  /** True while OutboxListener's LISTEN connection is up: every commit then announces itself. */
+  private listening = false;
 
   constructor(@Optional() private readonly config?: AppConfig) {}
 
-  /** One event, or several events of the same change sharing one payload (e.g. `order.paid` + `order.updated`). */
+  /**
+   * One event, or several events of the same change sharing one payload (e.g. `order.paid` + `order.updated`):
+   * one statement, the rows and (on PostgreSQL) the NOTIFY together.
+   */
   async publish(db: Db, name: EventName | EventName[], payload: EventPayload): Promise<void> {
     const names = Array.isArray(name) ? name : [name];
     if (names.length === 0) return;
-    await db.outboxEvent.createMany({ data: names.map((n) => ({ name: n, payload: payload as object })) });
-    // On PostgreSQL, NOTIFY is transactional: it is delivered to every listening replica only when (and
-    // if) the caller's transaction commits, which is exactly when the relay can see the rows.
-    if (this.config?.database.databaseUrl) await db.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, ${names.join(',')})`;
-    this.notify();
+    const json = JSON.stringify(payload);
+    if (this.config?.database.databaseUrl) {
+      // On PostgreSQL, NOTIFY is transactional: it is delivered to every listening replica only when (and
+      // if) the caller's transaction commits, which is exactly when the relay can see the rows.
+      await db.$executeRaw`
+        WITH ev AS (
+          INSERT INTO outbox_events (id, name, payload)
+          SELECT gen_random_uuid(), n, ${json}::jsonb FROM unnest(${names}::text[]) AS n
+          RETURNING 1
+        )
+        SELECT pg_notify(${OUTBOX_CHANNEL}, ${names.join(',')})`;
+    } else {
+      await db.$executeRaw`
+        INSERT INTO outbox_events (id, name, payload)
+        SELECT gen_random_uuid(), n, ${json}::jsonb FROM unnest(${names}::text[]) AS n`;
+    }
+    // While LISTEN is up, the NOTIFY wakes the relay once the rows are visible; a wake-up now would come
+    // before the commit and find nothing.
+    if (!this.listening) this.notify(false);
   }
 
   /**
-   * Called soon after each publish in this process (possibly before its transaction commits), and on
-   * PostgreSQL after any replica's commit (see OutboxListener), so a relay can wake without its poll.
+   * Called soon after each publish in this process (possibly before its transaction commits) unless the
+   * LISTEN connection is up, and on PostgreSQL after any replica's commit (see OutboxListener), so a relay
+   * can wake without its poll.
    */
-  onPublished(listener: () => void): () => void {
+  onPublished(listener: PublishedListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** Wakes the listeners (also used by OutboxListener for other replicas' commits). */
-  notify() {
-    for (const listener of this.listeners) setImmediate(listener);
+  /** Wakes the listeners (also used by OutboxListener for commits, this replica's and the others'). */
+  notify(committed = true) {
+    for (const listener of this.listeners) setImmediate(listener, committed);
+  }
+
+  /** OutboxListener: whether its LISTEN connection is up (commits announce themselves meanwhile). */
+  setListening(listening: boolean) {
+    this.listening = listening;
   }
 }

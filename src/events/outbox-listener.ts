@@ -6,8 +6,10 @@ import { EventsPublisher, OUTBOX_CHANNEL } from './events.publisher';
 
 /**
  * PostgreSQL only, and only where background workers run: LISTENs on the outbox channel with a dedicated
- * connection and wakes this replica's relay whenever any replica commits an event. A lost connection is
- * retried; meanwhile the relay's poll interval still finds everything (LISTEN alone loses wake-ups).
+ * connection and wakes this replica's relay whenever any replica commits an event (this one's included,
+ * so while it listens, publishes do not wake the relay before their commit). A lost connection is
+ * retried; meanwhile publishes wake the relay themselves and the relay's poll interval still finds
+ * everything (LISTEN alone loses wake-ups).
  */
 @Injectable()
 export class OutboxListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -30,6 +32,7 @@ export class OutboxListener implements OnApplicationBootstrap, BeforeApplication
     if (this.retry) clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;
+    this.events.setListening(false);
     await client?.end().catch(() => undefined);
   }
 
@@ -43,6 +46,8 @@ export class OutboxListener implements OnApplicationBootstrap, BeforeApplication
     try {
       await client.connect();
       await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      if (this.client !== client) return;
+      this.events.setListening(true);
       // Anything committed while we were not listening is picked up now.
       this.events.notify();
     } catch (err) {
@@ -53,6 +58,8 @@ export class OutboxListener implements OnApplicationBootstrap, BeforeApplication
   private reconnect(client: Client, err?: unknown) {
     if (this.stopping || this.client !== client) return;
     this.client = undefined;
+    // Until LISTEN is back, publishes wake the relay themselves (and the poll finds the rest).
+    this.events.setListening(false);
     client.end().catch(() => undefined);
     this.logger.warn({ err, context: 'events' }, 'outbox LISTEN connection lost; retrying');
     this.retry = setTimeout(() => void this.connect(), 1_000);

@@ -1,0 +1,58 @@
+import { AppConfig } from '../config/app-config';
+import { Db } from '../prisma/prisma.service';
+import { EventsPublisher } from './events.publisher';
+
+const flush = () => new Promise((r) => setImmediate(r));
+
+function fakeDb() {
+  const statements: { sql: string; values: unknown[] }[] = [];
+  const db = { $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => (statements.push({ sql: strings.join('$'), values }), 1) };
+  return { db: db as unknown as Db, statements };
+}
+
+const config = (databaseUrl?: string) => ({ database: { databaseUrl } }) as AppConfig;
+
+describe('EventsPublisher', () => {
+  it('writes the rows and the NOTIFY in one statement on PostgreSQL; only the rows on PGlite', async () => {
+    const payload = { data: { type: 'order', id: 'o1' } };
+    const pg = fakeDb();
+    await new EventsPublisher(config('postgres://x')).publish(pg.db, ['order.paid', 'order.updated'], payload);
+    expect(pg.statements).toHaveLength(1);
+    expect(pg.statements[0].sql).toMatch(/INSERT INTO outbox_events[\s\S]*pg_notify/);
+    expect(pg.statements[0].values).toEqual([JSON.stringify(payload), ['order.paid', 'order.updated'], 'commerce_outbox', 'order.paid,order.updated']);
+    const lite = fakeDb();
+    await new EventsPublisher(config()).publish(lite.db, 'order.paid', payload);
+    expect(lite.statements).toHaveLength(1);
+    expect(lite.statements[0].sql).not.toContain('pg_notify');
+    expect(lite.statements[0].values).toEqual([JSON.stringify(payload), ['order.paid']]);
+    const none = fakeDb();
+    await new EventsPublisher(config()).publish(none.db, [], payload);
+    expect(none.statements).toHaveLength(0);
+  });
+
+  it('wakes listeners at publish (not yet committed) unless LISTEN is up; a NOTIFY wakes them as committed', async () => {
+    const events = new EventsPublisher(config('postgres://x'));
+    const calls: boolean[] = [];
+    const off = events.onPublished((committed) => calls.push(committed));
+    await events.publish(fakeDb().db, 'order.paid', { type: 'order', id: 'o1' });
+    await flush();
+    expect(calls).toEqual([false]);
+
+    events.setListening(true);
+    await events.publish(fakeDb().db, 'order.paid', { type: 'order', id: 'o2' });
+    await flush();
+    expect(calls).toEqual([false]); // the NOTIFY will announce it once committed
+    events.notify();
+    await flush();
+    expect(calls).toEqual([false, true]);
+
+    events.setListening(false); // connection lost: publishes wake the relay themselves again
+    await events.publish(fakeDb().db, 'order.paid', { type: 'order', id: 'o3' });
+    await flush();
+    expect(calls).toEqual([false, true, false]);
+    off();
+    events.notify();
+    await flush();
+    expect(calls).toHaveLength(3);
+  });
+});
