@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { EventsPublisher } from '../../src/events/events.publisher';
 import { EventName } from '../../src/events/event-names';
 import { DeliveryWorker } from '../../src/integrations/delivery/delivery.worker';
+import { AttemptRecord, JobsRepository } from '../../src/integrations/delivery/jobs.repository';
 import { Relay } from '../../src/integrations/delivery/relay.worker';
 import { RetentionService } from '../../src/integrations/delivery/retention.service';
 import { expectErrorDocument } from '../support/documents';
@@ -197,6 +198,30 @@ describe('webhook delivery pipeline', () => {
     expectErrorDocument(await t.http.post(`/v2/integrations/${hook.id}/jobs/${randomUUID()}/redeliver`).set(t.admin), 404);
   });
 
+  it('records every attempt exactly once when many sends end together (recorded in shared statements)', async () => {
+    const rs = [await receiver(), await receiver(), await receiver()];
+    // One receiver answers its first request with a NUL in the body (PostgreSQL text cannot hold it).
+    rs[0].respond({ status: 500, body: 'nul\u0000byte' });
+    const hooks = [];
+    for (const r of rs) hooks.push(await integrate(r.url, ['order.updated']));
+    const N = 6;
+    for (let i = 0; i < N; i++) await publish('order.updated', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    for (const r of rs) expect(new Set(r.requests.map((q) => q.headers['webhook-id'])).size).toBe(N);
+    expect(rs[0].requests).toHaveLength(N + 1);
+    for (const hook of hooks) {
+      const jobs = await t.prisma.integrationJob.findMany({ where: { integrationId: hook.id } });
+      expect(jobs).toHaveLength(N);
+      expect(jobs.every((j) => j.status === 'succeeded' && j.lockedUntil === null)).toBe(true);
+      const logs = await logsOf(hook.id);
+      // one log per attempt made, none twice
+      expect(logs).toHaveLength(jobs.reduce((n, j) => n + j.attempts, 0));
+      expect(new Set(logs.map((l) => `${l.jobId}/${l.attempt}`)).size).toBe(logs.length);
+    }
+    const failed = (await logsOf(hooks[0].id)).filter((l) => !l.succeeded);
+    expect(failed.map((l) => [l.statusCode, l.body])).toEqual([[500, 'nulbyte']]);
+  });
+
   it('times out a slow receiver and logs it', async () => {
     const r = await receiver();
     r.respond({ status: 200, delay: 1500 });
@@ -325,6 +350,191 @@ describe('webhook delivery pipeline', () => {
     // an event with an unfinished job is kept
     expect(await t.prisma.outboxEvent.findUnique({ where: { id: pending.id } })).not.toBeNull();
     await t.prisma.integrationJob.deleteMany({ where: { eventId: pending.id } });
+  });
+});
+
+describe('webhook queue statements (JobsRepository)', () => {
+  let t: TestApp;
+  let jobs: JobsRepository;
+  const noLanes = { free: 8, full: [], ids: [], frees: [] };
+  const LEASE_MS = 60_000;
+  const integrate = async (observes: string[], enabled = true) => {
+    const res = await t.http
+      .post('/v2/integrations')
+      .set(t.admin)
+      .send({ data: { type: 'integration', name: 'q', description: 'queue', enabled, observes, configuration: { url: 'http://127.0.0.1:9/q', secret_key: 'sk' } } });
+    expect(res.status).toBe(201);
+    return res.body.data.id as string;
+  };
+  const publish = (name: EventName, payload: any = { data: { type: 'order', id: randomUUID() } }) => t.app.get(EventsPublisher).publish(t.prisma, name, payload);
+  /** Claims every due job (nothing else runs: workers are off). */
+  const claimAll = () => jobs.claimJobs(50, LEASE_MS, noLanes);
+  const expireLeases = () => t.prisma.$executeRaw`UPDATE integration_jobs SET locked_until = now() - interval '1 second' WHERE status = 'in_flight'`;
+  const record = (job: { id: string; integration_id: string; attempts: number }, over: Partial<AttemptRecord> = {}): AttemptRecord => ({
+    jobId: job.id,
+    integrationId: job.integration_id,
+    attempt: job.attempts,
+    succeeded: true,
+    statusCode: 200,
+    body: 'ok',
+    errorDetail: '',
+    errorClass: null,
+    processingTime: 0.012,
+    status: 'succeeded',
+    ...over,
+  });
+  const logsOf = (jobId: string) => t.prisma.integrationLog.findMany({ where: { jobId }, orderBy: { attempt: 'asc' } });
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: WEBHOOK_ENV });
+    jobs = t.app.get(JobsRepository);
+  });
+  beforeEach(async () => {
+    await t.prisma.integration.deleteMany();
+    await t.prisma.outboxEvent.deleteMany();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('fans out in one statement: a job per enabled observer, the events dispatched, nothing twice', async () => {
+    const a = await integrate(['order.paid', 'order.created']);
+    const b = await integrate(['order.paid']);
+    await integrate(['order.paid'], false);
+    await integrate(['order.created']);
+    await t.prisma.outboxEvent.deleteMany(); // the integration.created events
+    await publish('order.paid');
+    await publish('order.paid');
+    await publish('order.updated'); // nobody observes it
+    expect(await jobs.fanOut(100, 0)).toEqual({ events: 3, jobs: 4 });
+    expect(await t.prisma.outboxEvent.count({ where: { dispatchedAt: null } })).toBe(0);
+    const created = await t.prisma.integrationJob.findMany();
+    expect(created.map((j) => j.integrationId).sort()).toEqual([a, a, b, b].sort());
+    expect(created.every((j) => j.status === 'pending' && j.attempts === 0 && j.nextAttemptAt.getTime() <= Date.now() + 1000)).toBe(true);
+    // Nothing left: one cheap statement, no change.
+    expect(await jobs.fanOut(100, 0)).toEqual({ events: 0, jobs: 0 });
+    // A re-run over already-dispatched events (e.g. a crash between insert and mark) adds no duplicate.
+    await t.prisma.outboxEvent.updateMany({ data: { dispatchedAt: null } });
+    expect(await jobs.fanOut(100, 0)).toEqual({ events: 3, jobs: 0 });
+    expect(await t.prisma.integrationJob.count()).toBe(4);
+    // The first delay of the schedule is applied in database time; `limit` bounds the batch.
+    await publish('order.created');
+    await publish('order.created');
+    expect(await jobs.fanOut(1, 60_000)).toEqual({ events: 1, jobs: 2 });
+    const later = await t.prisma.integrationJob.findMany({ where: { event: { name: 'order.created' } } });
+    expect(later.every((j) => j.nextAttemptAt.getTime() > Date.now() + 30_000)).toBe(true);
+  });
+
+  it('claims due jobs and returns what the send needs (event and integration) in the same statement', async () => {
+    const id = await integrate(['order.paid']);
+    const payload = { data: { type: 'order', id: randomUUID(), nested: { list: [1, 'two', null] } } };
+    await publish('order.paid', payload);
+    await jobs.fanOut(100, 0);
+    const [job, ...rest] = await claimAll();
+    expect(rest).toEqual([]);
+    const event = await t.prisma.outboxEvent.findFirstOrThrow({ where: { name: 'order.paid' } });
+    const integration = await t.prisma.integration.findUniqueOrThrow({ where: { id } });
+    expect(job).toEqual({
+      id: expect.any(String),
+      event_id: event.id,
+      integration_id: id,
+      attempts: 1,
+      event_name: 'order.paid',
+      payload,
+      enabled: true,
+      url: 'http://127.0.0.1:9/q',
+      name: 'q',
+      description: 'queue',
+      integration_type: 'webhook',
+      secret_key: 'sk',
+      signing_secret: integration.signingSecret,
+    });
+    expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'in_flight', attempts: 1 });
+    expect(await claimAll()).toEqual([]); // leased
+  });
+
+  it('records an attempt in one statement, fenced: a stale attempt logs but does not overwrite the reclaimed job', async () => {
+    await integrate(['order.paid']);
+    await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    const [first] = await claimAll();
+    await expireLeases(); // the first worker is presumed dead…
+    const [second] = await claimAll(); // …and another takes the job over
+    expect(second).toMatchObject({ id: first.id, attempts: 2 });
+
+    // The first worker's late result: its log is kept (the attempt happened), the job is not touched.
+    expect(await jobs.recordAttempts([record(first, { succeeded: false, statusCode: 500, body: 'late', errorDetail: 'boom', errorClass: 'non_2xx', status: 'failed' })])).toEqual([
+      { logged: true, applied: false },
+    ]);
+    expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ status: 'in_flight', attempts: 2, lastStatusCode: null });
+
+    // The current holder's result applies.
+    expect(await jobs.recordAttempts([record(second)])).toEqual([{ logged: true, applied: true }]);
+    const done = await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: first.id } });
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 2, lastStatusCode: 200, lastError: null, lockedUntil: null });
+    expect(done.succeededAt).toBeInstanceOf(Date);
+    expect((await logsOf(first.id)).map((l) => [l.attempt, l.succeeded, l.statusCode, l.body, l.errorClass])).toEqual([
+      [1, false, 500, 'late', 'non_2xx'],
+      [2, true, 200, 'ok', null],
+    ]);
+
+    // Recording the same attempt again (say, after a lost connection) writes no second log and changes nothing.
+    expect(await jobs.recordAttempts([record(second, { statusCode: 299 })])).toEqual([{ logged: true, applied: false }]);
+    expect(await logsOf(first.id)).toHaveLength(2);
+    expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: first.id } })).toMatchObject({ lastStatusCode: 200 });
+  });
+
+  it('records nothing for a job deleted (with its integration) while it was being sent', async () => {
+    const id = await integrate(['order.paid']);
+    await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    const [job] = await claimAll();
+    expect((await t.http.delete(`/v2/integrations/${id}`).set(t.admin)).status).toBe(200);
+    expect(await jobs.recordAttempts([record(job)])).toEqual([{ logged: false, applied: false }]);
+    expect(await t.prisma.integrationLog.count()).toBe(0);
+  });
+
+  it('records a batch of mixed outcomes in one statement, each fenced on its own', async () => {
+    const a = await integrate(['order.paid']);
+    const b = await integrate(['order.paid']);
+    const gone = await integrate(['order.paid']);
+    for (let i = 0; i < 2; i++) await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    const claimed = await claimAll();
+    expect(claimed).toHaveLength(6);
+    const [ok, retry] = claimed.filter((j) => j.integration_id === a);
+    const [failed, stale] = claimed.filter((j) => j.integration_id === b);
+    const deleted = claimed.filter((j) => j.integration_id === gone);
+    await t.prisma.integration.delete({ where: { id: gone } });
+    await t.prisma.$executeRaw`UPDATE integration_jobs SET attempts = attempts + 1 WHERE id = ${stale.id}::uuid`; // reclaimed meanwhile
+
+    const outcomes = await jobs.recordAttempts([
+      record(ok),
+      record(retry, { succeeded: false, statusCode: 503, body: 'busy\u0000!', errorDetail: 'later', errorClass: 'rate_limited', status: 'retrying', retryInMs: 120_000 }),
+      record(failed, { succeeded: false, statusCode: null, body: '', errorDetail: 'timed out', errorClass: 'timeout_total', processingTime: 0.3, status: 'failed' }),
+      record(stale),
+      ...deleted.map((j) => record(j)),
+    ]);
+    expect(outcomes).toEqual([
+      { logged: true, applied: true },
+      { logged: true, applied: true },
+      { logged: true, applied: true },
+      { logged: true, applied: false },
+      { logged: false, applied: false },
+      { logged: false, applied: false },
+    ]);
+    const job = (jobId: string) => t.prisma.integrationJob.findUniqueOrThrow({ where: { id: jobId } });
+    expect(await job(ok.id)).toMatchObject({ status: 'succeeded', lastStatusCode: 200 });
+    const retrying = await job(retry.id);
+    expect(retrying).toMatchObject({ status: 'retrying', attempts: 1, lastStatusCode: 503, lastError: 'later', lockedUntil: null, succeededAt: null });
+    expect(retrying.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(100_000);
+    expect(retrying.nextAttemptAt.getTime() - Date.now()).toBeLessThan(130_000);
+    expect(await job(failed.id)).toMatchObject({ status: 'failed', lastStatusCode: null, lastError: 'timed out' });
+    expect(await job(stale.id)).toMatchObject({ status: 'in_flight', attempts: 2 });
+    // PostgreSQL text cannot hold NUL: it is dropped from the logged body rather than failing the record.
+    expect((await logsOf(retry.id)).map((l) => [l.body, l.errorClass])).toEqual([['busy!', 'rate_limited']]);
+    expect((await logsOf(failed.id))[0]).toMatchObject({ statusCode: null, processingTime: 0.3, errorDetail: 'timed out' });
+    expect(await t.prisma.integrationLog.count()).toBe(4);
   });
 });
 

@@ -3,11 +3,11 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
-import { Prisma } from '../../generated/prisma/client';
 import { presentIntegration } from '../integrations.presenter';
 import { signPayload } from '../signing';
 import { delayBeforeAttempt } from './backoff';
-import { ClaimedJob, JobsRepository } from './jobs.repository';
+import { Batcher } from './batcher';
+import { AttemptRecord, ClaimedJob, JobsRepository, RecordOutcome } from './jobs.repository';
 import { DeliveryLanes } from './lanes';
 import { WebhookSender } from './webhook-sender';
 
@@ -15,9 +15,10 @@ export const USER_AGENT = 'CommerceAPI-Webhooks/1.0';
 const INTERVAL = 'webhook-delivery';
 
 /**
- * Delivery worker (WEBHOOKS.md §8.2 step 3). Claims due jobs with a lease (one short statement), sends
- * OUTSIDE any transaction with at most `webhooks.concurrency` requests in flight, then records the log and
- * the job's next state in a new short transaction. Runs on a poll interval and wakes at once when jobs are
+ * Delivery worker (WEBHOOKS.md §8.2 step 3). Claims due jobs with a lease and reads what their sends need
+ * (one statement), sends OUTSIDE any transaction with at most `webhooks.concurrency` requests in flight,
+ * then records the log and the job's next state in one statement (fenced by the attempt; attempts ending
+ * close together share it, see Batcher). Runs on a poll interval and wakes at once when jobs are
  * created or requeued; `tick()` claims once and waits for the sends (tests drive it with workers off).
  * A slot is refilled as soon as its send ends, and no integration gets more than its lanes (DeliveryLanes:
  * at most half the slots, one while its receiver fails), so a receiver that hangs or answers garbage
@@ -27,6 +28,8 @@ const INTERVAL = 'webhook-delivery';
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly lanes: DeliveryLanes;
+  /** Attempts that end close together are recorded together, in one statement. */
+  private readonly recorder: Batcher<AttemptRecord, RecordOutcome>;
   private claiming?: Promise<number>;
   /** Set when a pump was asked for while a claim was running (that claim may have missed the news). */
   private pumpAgain = false;
@@ -43,6 +46,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
     this.lanes = DeliveryLanes.forConcurrency(config.webhooks.concurrency);
+    this.recorder = new Batcher((records) => this.jobs.recordAttempts(records));
   }
 
   onApplicationBootstrap() {
@@ -115,12 +119,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const free = this.config.webhooks.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
     const leaseMs = 2 * this.config.webhooks.timeoutMs + this.config.webhooks.connectTimeoutMs;
+    // One statement claims the jobs and reads their events and integrations.
     const claimed = await this.jobs.claimJobs(free, leaseMs, this.lanes.snapshot());
     if (!claimed.length) return 0;
-    const loaded = new Map((await this.jobs.loadForDelivery(claimed.map((j) => j.id))).map((j) => [j.id, j]));
+    // Jobs of one event (one per observing integration) share its serialised payload.
+    const payloads = new Map<string, EventJson>();
     for (const job of claimed) {
+      let json = payloads.get(job.event_id);
+      if (!json) payloads.set(job.event_id, (json = eventJson(job)));
       this.lanes.started(job.integration_id);
-      const p: Promise<void> = this.deliver(job, loaded.get(job.id))
+      const p: Promise<void> = this.deliver(job, json)
         .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
         .finally(() => {
           this.inFlight.delete(p);
@@ -133,47 +141,40 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return claimed.length;
   }
 
-  private async deliver(claim: ClaimedJob, job: Awaited<ReturnType<JobsRepository['loadForDelivery']>>[number] | undefined) {
-    const attempt = Number(claim.attempts);
-    if (!job) return; // deleted with its integration meanwhile
-    const integration = job.integration;
-    if (!integration.enabled) {
+  private async deliver(job: ClaimedJob, json: EventJson) {
+    const attempt = Number(job.attempts);
+    if (!job.enabled) {
       await this.jobs.finishWithoutAttempt(job.id, attempt, 'discarded', 'The integration is disabled');
       return;
     }
-    const payload = job.event.payload as Record<string, unknown>;
-    const isDeletion = job.event.name.endsWith('.deleted');
     // Serialised once per attempt; these exact bytes are signed and sent. `attempt` is part of the body,
     // so the bytes and signature differ between attempts while `webhook-id` (the event id) stays the same.
-    const body = JSON.stringify({
-      id: job.eventId,
-      triggered_by: job.event.name,
-      attempt,
-      integration: {
-        id: integration.id,
-        integration_type: integration.integrationType,
-        name: integration.name,
-        description: integration.description,
-      },
-      resources: isDeletion ? payload : JSON.stringify(payload),
-      payload,
+    // Byte for byte JSON.stringify({id, triggered_by, attempt, integration, resources, payload}).
+    const integrationJson = JSON.stringify({
+      id: job.integration_id,
+      integration_type: job.integration_type,
+      name: job.name,
+      description: job.description,
     });
+    const body =
+      `{"id":${JSON.stringify(job.event_id)},"triggered_by":${JSON.stringify(job.event_name)},"attempt":${attempt},` +
+      `"integration":${integrationJson},"resources":${json.resources},"payload":${json.payload}}`;
     const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': USER_AGENT,
-      'x-moltin-integration-trigger': job.event.name,
-      'webhook-id': job.eventId,
+      'x-moltin-integration-trigger': job.event_name,
+      'webhook-id': job.event_id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signPayload(integration.signingSecret, job.eventId, timestamp, body),
+      'webhook-signature': signPayload(job.signing_secret, job.event_id, timestamp, body),
     };
-    if (integration.secretKey) headers['x-moltin-secret-key'] = integration.secretKey;
+    if (job.secret_key) headers['x-moltin-secret-key'] = job.secret_key;
 
-    const result = await this.sender.send(integration.url, headers, body);
-    this.lanes.outcome(integration.id, result.ok);
+    const result = await this.sender.send(job.url, headers, body);
+    this.lanes.outcome(job.integration_id, result.ok);
     const log = {
       jobId: job.id,
-      integrationId: integration.id,
+      integrationId: job.integration_id,
       attempt,
       succeeded: result.ok,
       statusCode: result.statusCode,
@@ -182,27 +183,38 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       errorClass: result.errorClass,
       processingTime: result.durationMs / 1000,
     };
-    const now = new Date();
-    const done = { lockedUntil: null, lastStatusCode: result.statusCode, lastError: result.ok ? null : result.errorDetail };
     if (result.ok) {
-      await this.jobs.recordAttempt(log, { ...done, status: 'succeeded', succeededAt: now });
+      await this.recorder.add({ ...log, status: 'succeeded' });
     } else if (result.errorClass === 'gone') {
-      // 410 Gone: the receiver asked us to stop. Disable the integration (an integration.updated event).
-      await this.jobs.recordAttempt(log, { ...done, status: 'failed' }, async (tx) => {
-        const disabled = await this.jobs.disableIntegration(integration.id, tx);
+      // 410 Gone: the receiver asked us to stop. Disable the integration (an integration.updated event),
+      // in the same transaction as the record.
+      await this.jobs.recordAttempt({ ...log, status: 'failed' }, async (tx) => {
+        const disabled = await this.jobs.disableIntegration(job.integration_id, tx);
         const baseUrl = this.config.publicBaseUrl ?? `http://localhost:${this.config.port}`;
         await this.events.publish(tx, 'integration.updated', { data: presentIntegration(disabled, baseUrl) });
       });
     } else {
       const delay = delayBeforeAttempt(this.config.webhooks.retryScheduleSeconds, attempt + 1, result.retryAfterSeconds);
-      const next: Prisma.IntegrationJobUpdateManyMutationInput =
-        delay === null ? { ...done, status: 'failed' } : { ...done, status: 'retrying', nextAttemptAt: new Date(now.getTime() + delay * 1000) };
-      await this.jobs.recordAttempt(log, next);
-      if (delay !== null && delay * 1000 < this.config.webhooks.pollIntervalMs) this.wakeLater(Math.ceil(delay * 1000));
+      if (delay === null) await this.recorder.add({ ...log, status: 'failed' });
+      else {
+        await this.recorder.add({ ...log, status: 'retrying', retryInMs: delay * 1000 });
+        if (delay * 1000 < this.config.webhooks.pollIntervalMs) this.wakeLater(Math.ceil(delay * 1000));
+      }
     }
     this.logger.info(
-      { context: 'webhooks', jobId: job.id, integrationId: integration.id, event: job.event.name, attempt, status: result.statusCode, errorClass: result.errorClass, ms: result.durationMs },
+      { context: 'webhooks', jobId: job.id, integrationId: job.integration_id, event: job.event_name, attempt, status: result.statusCode, errorClass: result.errorClass, ms: result.durationMs },
       result.ok ? 'webhook delivered' : 'webhook attempt failed',
     );
   }
+}
+
+/** An event's payload serialised for the body: as `payload`, and as `resources` (a JSON string, except for deletions). */
+interface EventJson {
+  payload: string;
+  resources: string;
+}
+
+function eventJson(job: ClaimedJob): EventJson {
+  const payload = JSON.stringify(job.payload);
+  return { payload, resources: job.event_name.endsWith('.deleted') ? payload : JSON.stringify(payload) };
 }

@@ -1,16 +1,26 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import type { LaneSnapshot } from './lanes';
 
+/** A claimed job with what its send needs: the event and the integration, read by the claim itself. */
 export interface ClaimedJob {
   id: string;
   event_id: string;
   integration_id: string;
   /** This attempt's 1-based number (already counted in the row). */
   attempts: number;
+  event_name: string;
+  payload: unknown;
+  enabled: boolean;
+  url: string;
+  name: string;
+  description: string;
+  integration_type: string;
+  secret_key: string | null;
+  signing_secret: string;
 }
 
+/** One attempt's outcome: its log row, and the job's next state (applied only while the claim still holds). */
 export interface AttemptRecord {
   jobId: string;
   integrationId: string;
@@ -20,7 +30,18 @@ export interface AttemptRecord {
   body: string;
   errorDetail: string;
   errorClass: string | null;
+  /** Seconds. */
   processingTime: number;
+  /** The job's next state. */
+  status: 'succeeded' | 'retrying' | 'failed';
+  /** For `retrying`: milliseconds from now (database time) until the next attempt is due. */
+  retryInMs?: number;
+}
+
+/** What recording one attempt did: `logged` false = the job is gone; `applied` false = the claim was lost (fenced). */
+export interface RecordOutcome {
+  logged: boolean;
+  applied: boolean;
 }
 
 /** The queue tables: outbox claims, job claims and results, retention. Row locks need raw SQL. */
@@ -28,32 +49,42 @@ export interface AttemptRecord {
 export class JobsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Undispatched outbox events, locked for this transaction; other relays skip them. */
-  claimEvents(limit: number, db: Db) {
-    return db.$queryRaw<{ id: string; name: string }[]>`
-      SELECT id::text AS id, name FROM outbox_events
-      WHERE dispatched_at IS NULL
-      ORDER BY created_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED`;
-  }
-
-  enabledObservers(names: string[], db: Db) {
-    return db.integration.findMany({ where: { enabled: true, observes: { hasSome: names } }, select: { id: true, observes: true } });
-  }
-
-  async createJobs(rows: Prisma.IntegrationJobCreateManyInput[], db: Db) {
-    if (rows.length) await db.integrationJob.createMany({ data: rows, skipDuplicates: true });
-  }
-
-  async markDispatched(ids: string[], db: Db) {
-    await db.outboxEvent.updateMany({ where: { id: { in: ids } }, data: { dispatchedAt: new Date() } });
+  /**
+   * Fan-out in ONE statement (its own transaction): claims up to `limit` undispatched outbox events (oldest
+   * first, FOR UPDATE SKIP LOCKED, so other relays take other events), inserts one job per enabled
+   * integration observing each (due `firstDelayMs` from now; the unique (event, integration) pair makes a
+   * re-run harmless) and marks the events dispatched. Nothing to do costs one cheap statement, no
+   * transaction of its own.
+   */
+  async fanOut(limit: number, firstDelayMs: number): Promise<{ events: number; jobs: number }> {
+    const [row] = await this.prisma.$queryRaw<{ events: number; jobs: number }[]>`
+      WITH ev AS (
+        SELECT id, name FROM outbox_events
+        WHERE dispatched_at IS NULL
+        ORDER BY created_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      ),
+      jobs AS (
+        INSERT INTO integration_jobs (id, event_id, integration_id, next_attempt_at, updated_at)
+        SELECT gen_random_uuid(), ev.id, i.id, now() + (${firstDelayMs}::int * interval '1 millisecond'), now()
+        FROM ev JOIN integrations i ON i.enabled AND ev.name = ANY (i.observes)
+        ON CONFLICT (event_id, integration_id) DO NOTHING
+        RETURNING 1
+      ),
+      dispatched AS (
+        UPDATE outbox_events o SET dispatched_at = now() FROM ev WHERE o.id = ev.id
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM dispatched)::int AS events, (SELECT count(*) FROM jobs)::int AS jobs`;
+    return { events: Number(row?.events ?? 0), jobs: Number(row?.jobs ?? 0) };
   }
 
   /**
-   * Claims due jobs in one statement (its own short transaction): pending/retrying jobs whose time has
-   * come, plus in_flight jobs whose lease expired (their worker died). Each claim counts an attempt and
-   * takes a lease of `leaseMs`; `attempts` doubles as the fencing token for recording the result.
+   * Claims due jobs in one statement (its own short transaction) and returns them with their event and
+   * integration: pending/retrying jobs whose time has come, plus in_flight jobs whose lease expired (their
+   * worker died). Each claim counts an attempt and takes a lease of `leaseMs`; `attempts` doubles as the
+   * fencing token for recording the result.
    *
    * No more jobs of one integration than its free lanes (`lanes.frees` for those listed in `lanes.ids`,
    * `lanes.free` for the others), none of the `lanes.full` ones: among the first `scan` due jobs (oldest
@@ -75,47 +106,100 @@ export class JobsRepository {
       ),
       lane AS (
         SELECT * FROM unnest(${lanes.ids}::uuid[], ${lanes.frees}::int[]) AS l(integration_id, free)
+      ),
+      claimed AS (
+        UPDATE integration_jobs AS j
+        SET status = 'in_flight',
+            attempts = j.attempts + 1,
+            locked_until = now() + (${leaseMs}::int * interval '1 millisecond'),
+            updated_at = now()
+        FROM (
+          SELECT id FROM integration_jobs
+          WHERE id IN (
+              SELECT c.id FROM candidate c LEFT JOIN lane l ON l.integration_id = c.integration_id
+              WHERE c.n <= coalesce(l.free, ${lanes.free}))
+            AND ((status IN ('pending', 'retrying') AND next_attempt_at <= now())
+              OR (status = 'in_flight' AND locked_until < now()))
+          ORDER BY next_attempt_at
+          LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        ) AS picked
+        WHERE j.id = picked.id
+        RETURNING j.id, j.event_id, j.integration_id, j.attempts
       )
-      UPDATE integration_jobs AS j
-      SET status = 'in_flight',
-          attempts = j.attempts + 1,
-          locked_until = now() + (${leaseMs}::int * interval '1 millisecond'),
-          updated_at = now()
-      FROM (
-        SELECT id FROM integration_jobs
-        WHERE id IN (
-            SELECT c.id FROM candidate c LEFT JOIN lane l ON l.integration_id = c.integration_id
-            WHERE c.n <= coalesce(l.free, ${lanes.free}))
-          AND ((status IN ('pending', 'retrying') AND next_attempt_at <= now())
-            OR (status = 'in_flight' AND locked_until < now()))
-        ORDER BY next_attempt_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      ) AS picked
-      WHERE j.id = picked.id
-      RETURNING j.id::text AS id, j.event_id::text AS event_id, j.integration_id::text AS integration_id, j.attempts`;
-  }
-
-  loadForDelivery(jobIds: string[]) {
-    return this.prisma.integrationJob.findMany({ where: { id: { in: jobIds } }, include: { event: true, integration: true } });
+      SELECT c.id::text AS id, c.event_id::text AS event_id, c.integration_id::text AS integration_id, c.attempts,
+             e.name AS event_name, e.payload,
+             i.enabled, i.url, i.name, i.description, i.integration_type, i.secret_key, i.signing_secret
+      FROM claimed c
+      JOIN outbox_events e ON e.id = c.event_id
+      JOIN integrations i ON i.id = c.integration_id`;
   }
 
   /**
-   * Writes the attempt's log and the job's new state in one short transaction. The job update only applies
-   * while we still hold it (same attempt, still in_flight): a job reclaimed after our lease expired belongs
-   * to its new worker. The log is written either way, since the attempt really happened.
+   * Records attempts in ONE statement (its own transaction), whatever their number: for each, the log row
+   * and the job's new state. The job update only applies while the claim still holds (same attempt, still
+   * in_flight): a job reclaimed after our lease expired belongs to its new worker (fencing). The log is
+   * written either way, since the attempt really happened, except when the job is gone (deleted with its
+   * integration while we were sending): then nothing is recorded. The job row is locked (KEY SHARE) before
+   * the log is written, so a concurrent deletion waits for us or happened before (and we skip it). A log
+   * for the same (job, attempt) is never written twice, so recording again after an unclear failure is safe.
    */
-  async recordAttempt(log: AttemptRecord, job: Prisma.IntegrationJobUpdateManyMutationInput, afterwards?: (tx: Db) => Promise<void>) {
+  async recordAttempts(records: AttemptRecord[], db: Db = this.prisma): Promise<RecordOutcome[]> {
+    if (!records.length) return [];
+    const col = <T>(f: (r: AttemptRecord) => T) => records.map(f);
+    const rows = await db.$queryRaw<{ job_id: string; logged: boolean; applied: boolean }[]>`
+      WITH r AS (
+        SELECT * FROM unnest(
+          ${col((r) => r.jobId)}::uuid[], ${col((r) => r.integrationId)}::uuid[], ${col((r) => r.attempt)}::int[],
+          ${col((r) => r.succeeded)}::boolean[], ${col((r) => r.statusCode)}::int[], ${col((r) => stripNul(r.body))}::text[],
+          ${col((r) => stripNul(r.errorDetail))}::text[], ${col((r) => r.errorClass)}::text[], ${col((r) => r.processingTime)}::float8[],
+          ${col((r) => r.status)}::text[], ${col((r) => Math.max(0, Math.round(r.retryInMs ?? 0)))}::int[]
+        ) AS r(job_id, integration_id, attempt, succeeded, status_code, body, error_detail, error_class, processing_time, status, retry_in_ms)
+      ),
+      present AS (
+        SELECT j.id FROM integration_jobs j WHERE j.id IN (SELECT job_id FROM r) FOR KEY SHARE
+      ),
+      applied AS (
+        UPDATE integration_jobs j
+        SET status = r.status,
+            locked_until = NULL,
+            last_status_code = r.status_code,
+            last_error = CASE WHEN r.succeeded THEN NULL ELSE r.error_detail END,
+            succeeded_at = CASE WHEN r.succeeded THEN now() ELSE j.succeeded_at END,
+            next_attempt_at = CASE WHEN r.status = 'retrying' THEN now() + r.retry_in_ms * interval '1 millisecond' ELSE j.next_attempt_at END,
+            updated_at = now()
+        FROM r
+        WHERE j.id = r.job_id AND j.status = 'in_flight' AND j.attempts = r.attempt
+        RETURNING j.id
+      ),
+      logged AS (
+        INSERT INTO integration_logs (id, job_id, integration_id, attempt, succeeded, status_code, body, error_detail, error_class, processing_time)
+        SELECT gen_random_uuid(), r.job_id, r.integration_id, r.attempt, r.succeeded, r.status_code, r.body, r.error_detail, r.error_class, r.processing_time
+        FROM r JOIN present p ON p.id = r.job_id
+        WHERE NOT EXISTS (SELECT 1 FROM integration_logs l WHERE l.job_id = r.job_id AND l.attempt = r.attempt)
+        RETURNING job_id
+      )
+      SELECT r.job_id::text AS job_id,
+             EXISTS (SELECT 1 FROM present p WHERE p.id = r.job_id) AS logged,
+             EXISTS (SELECT 1 FROM applied a WHERE a.id = r.job_id) AS applied
+      FROM r`;
+    const byJob = new Map(rows.map((row) => [row.job_id, row]));
+    return records.map((r) => {
+      const row = byJob.get(r.jobId);
+      return { logged: Boolean(row?.logged), applied: Boolean(row?.applied) };
+    });
+  }
+
+  /**
+   * One attempt, recorded like recordAttempts, in a transaction that also runs `afterwards` when the job
+   * update applied (e.g. disabling the integration on 410 Gone, with its event).
+   */
+  async recordAttempt(record: AttemptRecord, afterwards?: (tx: Db) => Promise<void>): Promise<RecordOutcome> {
+    if (!afterwards) return (await this.recordAttempts([record]))[0];
     return this.prisma.$transaction(async (tx) => {
-      // Gone with its integration (deleted while we were sending): nothing left to record against.
-      if (!(await tx.integrationJob.findUnique({ where: { id: log.jobId }, select: { id: true } }))) return false;
-      await tx.integrationLog.create({ data: log });
-      const { count } = await tx.integrationJob.updateMany({
-        where: { id: log.jobId, status: 'in_flight', attempts: log.attempt },
-        data: job,
-      });
-      if (count === 1 && afterwards) await afterwards(tx);
-      return count === 1;
+      const [outcome] = await this.recordAttempts([record], tx);
+      if (outcome.applied) await afterwards(tx);
+      return outcome;
     });
   }
 
@@ -143,4 +227,9 @@ export class JobsRepository {
       return { logs: logs.count, jobs: jobs.count, events: events.count };
     });
   }
+}
+
+/** PostgreSQL text cannot hold NUL; a receiver's body (or anything else we log) may contain one. */
+function stripNul(text: string): string {
+  return text.includes('\u0000') ? text.replace(/\u0000/g, '') : text;
 }

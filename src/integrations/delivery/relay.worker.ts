@@ -3,29 +3,33 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
-import { PrismaService } from '../../prisma/prisma.service';
 import { DeliveryWorker } from './delivery.worker';
 import { JobsRepository } from './jobs.repository';
 
 const INTERVAL = 'webhook-relay';
 const BATCH = 100;
+/** Debounce of a wake-up on news of events: a few ms of latency for fewer, fuller fan-out statements. */
+const SOON_MS = 5;
 
 /**
- * Fan-out (WEBHOOKS.md §8.2 step 2): claims undispatched outbox events with FOR UPDATE SKIP LOCKED in a
- * short transaction, inserts one job per enabled integration observing each event (the unique
- * (event, integration) pair makes a re-run harmless) and marks the events dispatched. Polls, and wakes
- * at once after EventsPublisher publishes.
+ * Fan-out (WEBHOOKS.md §8.2 step 2): claims undispatched outbox events with FOR UPDATE SKIP LOCKED,
+ * inserts one job per enabled integration observing each event (the unique (event, integration) pair
+ * makes a re-run harmless) and marks the events dispatched, all in one statement (JobsRepository.fanOut),
+ * so a wake-up that finds nothing costs one cheap statement. Polls, and wakes at once when events commit.
  */
 @Injectable()
 export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private running?: Promise<number>;
+  private draining?: Promise<void>;
+  private drainAgain = false;
+  /** Jobs this relay has created so far (a drain that created none has nothing to wake the delivery for). */
+  private jobsCreated = 0;
   private stopping = false;
   private wakeTimer?: NodeJS.Timeout;
   private unsubscribe?: () => void;
 
   constructor(
     private readonly config: AppConfig,
-    private readonly prisma: PrismaService,
     private readonly jobs: JobsRepository,
     private readonly delivery: DeliveryWorker,
     private readonly events: EventsPublisher,
@@ -35,11 +39,11 @@ export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown 
 
   onApplicationBootstrap() {
     if (!this.config.workersEnabled) return;
-    // publish() runs inside the caller's transaction, so the first wake may come before the commit:
-    // look again shortly after (the poll interval is the fallback either way).
-    this.unsubscribe = this.events.onPublished(() => {
-      this.wake(5);
-      setTimeout(() => this.wake(0), 60).unref();
+    this.unsubscribe = this.events.onPublished((committed) => {
+      this.wake(SOON_MS);
+      // Published in this process, maybe before its transaction commits: look again shortly after (the
+      // poll interval is the fallback either way). A commit announced by NOTIFY needs no second look.
+      if (!committed) setTimeout(() => this.wake(0), 60).unref();
     });
     this.scheduler.addInterval(INTERVAL, setInterval(() => this.wake(0), this.config.webhooks.pollIntervalMs));
     this.wake(0);
@@ -50,25 +54,42 @@ export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown 
     this.unsubscribe?.();
     if (this.wakeTimer) clearTimeout(this.wakeTimer);
     if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
+    await this.draining?.catch(() => undefined);
     await this.running?.catch(() => undefined);
   }
 
+  /** Drains soon (debounced, so events committed close together share one statement). */
   private wake(delayMs: number) {
     if (this.stopping || this.wakeTimer) return;
     this.wakeTimer = setTimeout(() => {
       this.wakeTimer = undefined;
-      this.drain().catch((err) => this.logger.error({ err, context: 'webhooks' }, 'outbox relay failed'));
+      this.kick();
     }, delayMs);
   }
 
-  private async drain() {
-    let fanned = 0;
-    while (!this.stopping) {
-      const n = await this.tick();
-      fanned += n;
-      if (n < BATCH) break;
+  /** One drain at a time; wake-ups meanwhile make one more drain after it, not one each. */
+  private kick() {
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
     }
-    if (fanned) this.delivery.wake(0);
+    this.draining = this.drain()
+      .catch((err) => this.logger.error({ err, context: 'webhooks' }, 'outbox relay failed'))
+      .finally(() => {
+        this.draining = undefined;
+        if (this.drainAgain) {
+          this.drainAgain = false;
+          this.wake(0);
+        }
+      });
+  }
+
+  private async drain() {
+    const before = this.jobsCreated;
+    while (!this.stopping) {
+      if ((await this.tick()) < BATCH) break;
+    }
+    if (this.jobsCreated !== before) this.delivery.wake(0);
   }
 
   /** One batch: returns how many events it dispatched. */
@@ -79,21 +100,9 @@ export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown 
   }
 
   private async dispatchBatch(): Promise<number> {
-    const firstDelayMs = (this.config.webhooks.retryScheduleSeconds[0] ?? 0) * 1000;
-    return this.prisma.$transaction(async (tx) => {
-      const events = await this.jobs.claimEvents(BATCH, tx);
-      if (!events.length) return 0;
-      const integrations = await this.jobs.enabledObservers([...new Set(events.map((e) => e.name))], tx);
-      const due = new Date(Date.now() + firstDelayMs);
-      const rows = events.flatMap((event) =>
-        integrations.filter((i) => i.observes.includes(event.name)).map((i) => ({ eventId: event.id, integrationId: i.id, nextAttemptAt: due })),
-      );
-      await this.jobs.createJobs(rows, tx);
-      await this.jobs.markDispatched(
-        events.map((e) => e.id),
-        tx,
-      );
-      return events.length;
-    });
+    const firstDelayMs = Math.round((this.config.webhooks.retryScheduleSeconds[0] ?? 0) * 1000);
+    const { events, jobs } = await this.jobs.fanOut(BATCH, firstDelayMs);
+    this.jobsCreated += jobs;
+    return events;
   }
 }
