@@ -5,6 +5,7 @@ import { JobsRepository } from './delivery/jobs.repository';
 import { Relay } from './delivery/relay.worker';
 import { RetentionService } from './delivery/retention.service';
 import { WebhookSender } from './delivery/webhook-sender';
+import { WorkerPrismaService } from './delivery/worker-prisma.service';
 import { IntegrationsController } from './integrations.controller';
 import { IntegrationsRepository } from './integrations.repository';
 import { IntegrationsService } from './integrations.service';
@@ -20,6 +21,7 @@ import { SsrfPolicy } from './ssrf';
     { provide: SsrfPolicy, useFactory: (config: AppConfig) => new SsrfPolicy(config.webhooks.allowedHosts), inject: [AppConfig] },
     IntegrationsRepository,
     IntegrationsService,
+    WorkerPrismaService,
     JobsRepository,
     WebhookSender,
     DeliveryWorker,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Db, PrismaService } from '../../prisma/prisma.service';
+import { Db } from '../../prisma/prisma.service';
 import type { LaneSnapshot } from './lanes';
+import { WorkerPrismaService } from './worker-prisma.service';
 
 /** A claimed job with what its send needs: the event and the integration, read by the claim itself. */
 export interface ClaimedJob {
@@ -44,10 +45,13 @@ export interface RecordOutcome {
   applied: boolean;
 }
 
-/** The queue tables: outbox claims, job claims and results, retention. Row locks need raw SQL. */
+/**
+ * The queue tables: outbox claims, job claims and results, retention. Row locks need raw SQL. On the
+ * pipeline's own connection pool (WorkerPrismaService), apart from the API's.
+ */
 @Injectable()
 export class JobsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly prisma: WorkerPrismaService) {}
 
   /**
    * Fan-out in ONE statement (its own transaction): claims up to `limit` undispatched outbox events (oldest

@@ -1,0 +1,29 @@
+import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { PrismaClient } from '../../generated/prisma/client';
+import { createAdapterFactory } from '../../prisma/database-adapter';
+
+/**
+ * Connections the webhook pipeline needs at most at once: one claim, one batch of records, one fan-out,
+ * and a 410 transaction now and then.
+ */
+export const WORKER_POOL_MAX = 4;
+
+/**
+ * The webhook pipeline's own small connection pool (PostgreSQL; PGlite shares its one embedded instance).
+ * Its statements are few and short, but on the API's pool they queue behind the requests' interactive
+ * transactions: at 20 product creations in flight every claim and every record waited ~40 ms for a
+ * connection, so delivery fell behind creation. Apart, neither side can starve the other.
+ * Connects on first use (after PrismaService has migrated the database); closed at shutdown, after the
+ * workers have drained (their beforeApplicationShutdown hooks run first).
+ */
+@Injectable()
+export class WorkerPrismaService extends PrismaClient implements OnApplicationShutdown {
+  constructor(config: AppConfig) {
+    super({ adapter: createAdapterFactory({ ...config.database, poolMax: WORKER_POOL_MAX }) });
+  }
+
+  async onApplicationShutdown() {
+    await this.$disconnect();
+  }
+}
