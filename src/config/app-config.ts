@@ -32,6 +32,8 @@ export class AppConfig {
   /** Background work (webhook fan-out and delivery, retention). Off in tests that drive it by hand. */
   workersEnabled: boolean;
   shutdownTimeoutMs: number;
+  /** Memory for cached catalog responses (bytes of JSON); 0 turns the cache off. */
+  responseCacheBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -149,5 +151,6 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   };
   config.workersEnabled = bool(env, 'WORKERS_ENABLED', true);
   config.shutdownTimeoutMs = int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000);
+  config.responseCacheBytes = int(env, 'RESPONSE_CACHE_MB', 32, 0, 4096) * 1024 * 1024;
   return config;
 }

@@ -1,11 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { InvalidatesCachedReads } from '../common/response-cache/response-cache.decorators';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { UpdateLogsTtlDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 
 @ApiTags('settings')
 @ApiBearerAuth()
+@InvalidatesCachedReads()
 @Controller('settings')
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}

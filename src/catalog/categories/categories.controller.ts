@@ -4,6 +4,7 @@ import { AllowImplicit, CurrentPrincipal } from '../../auth/access.decorators';
 import type { Principal } from '../../common/http/request-context';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { Includable } from '../../common/include/include.decorators';
+import { CachedReads } from '../../common/response-cache/response-cache.decorators';
 import { DataBody } from '../../common/validation/data-body.pipe';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
 import { CATEGORIES_SPEC } from './categories.repository';
@@ -12,6 +13,7 @@ import { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
 
 @ApiTags('categories')
 @ApiBearerAuth()
+@CachedReads()
 @Controller('categories')
 export class CategoriesController {
   constructor(

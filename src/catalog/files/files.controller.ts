@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { AllowImplicit } from '../../auth/access.decorators';
 import { requestBaseUrl } from '../../common/http/base-url';
 import { ListQueryParser } from '../../common/http/list-query.parser';
+import { CachedReads } from '../../common/response-cache/response-cache.decorators';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
 import { AppConfig } from '../../config/app-config';
 import { FILES_SPEC } from './files.repository';
@@ -12,6 +13,7 @@ import { UploadInterceptor } from './upload.interceptor';
 
 @ApiTags('files')
 @ApiBearerAuth()
+@CachedReads()
 @Controller('files')
 export class FilesController {
   constructor(

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../common/errors/api-error';
 import type { Principal } from '../../common/http/request-context';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { Includable } from '../../common/include/include.decorators';
+import { CachedReads } from '../../common/response-cache/response-cache.decorators';
 import { DataBody } from '../../common/validation/data-body.pipe';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
 import { parseRelationshipList, parseRelationshipOne } from '../relationships';
@@ -23,6 +24,7 @@ const MAIN_IMAGE_TYPES = ['main_image', 'main-image', 'file'];
 
 @ApiTags('products')
 @ApiBearerAuth()
+@CachedReads()
 @Controller('products')
 export class ProductsController {
   constructor(

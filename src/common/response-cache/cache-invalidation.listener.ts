@@ -1,0 +1,53 @@
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { getEmbeddedDatabase } from '../../prisma/database-adapter';
+import { PrismaService } from '../../prisma/prisma.service';
+import { ListenConnection } from '../database/listen-connection';
+import { ROOT_LOGGER, RootLogger } from '../logging/logging.module';
+import { ResponseCache } from './response-cache';
+
+/** Channel the catalog tables' triggers NOTIFY on every committed change (see the migration). */
+export const CATALOG_CHANNEL = 'commerce_catalog';
+
+/**
+ * Drops the response cache on every committed catalog change, whoever made it: another replica, a SQL
+ * session, or code of ours that bypassed the controllers. On PostgreSQL through a LISTEN connection (the
+ * cache is suspended until it listens, and again whenever it drops); PGlite calls its listeners before
+ * the committing query returns, so there the drop is immediate.
+ */
+@Injectable()
+export class CacheInvalidationListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private stop?: () => Promise<void>;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly prisma: PrismaService,
+    private readonly cache: ResponseCache,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+  ) {}
+
+  async onApplicationBootstrap() {
+    if (!this.cache.enabled) return;
+    this.cache.suspend();
+    const url = this.config.database.databaseUrl;
+    if (!url) {
+      // Migrations ran at module init, so this is the instance (already open) that Prisma uses.
+      const db = getEmbeddedDatabase(this.prisma.options);
+      this.stop = await db.listen(CATALOG_CHANNEL, () => this.cache.invalidate());
+      this.cache.resume();
+      return;
+    }
+    const connection = new ListenConnection(
+      url,
+      CATALOG_CHANNEL,
+      { onListening: () => this.cache.resume(), onNotification: () => this.cache.invalidate(), onLost: () => this.cache.suspend() },
+      this.logger,
+    );
+    connection.start();
+    this.stop = () => connection.stop();
+  }
+
+  async beforeApplicationShutdown() {
+    await this.stop?.().catch(() => undefined);
+  }
+}

@@ -1,0 +1,67 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { createHash } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { finalize, map, of } from 'rxjs';
+import { AppConfig } from '../../config/app-config';
+import { requestBaseUrl } from '../http/base-url';
+import { RESPONSE_CACHE_ROLE, ResponseCacheRole } from './response-cache.decorators';
+import { CachedBody, ResponseCache } from './response-cache';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Outermost interceptor (after guards: authentication and rate limits apply to every hit). A GET on a
+ * `@CachedReads()` controller is answered from the cache when it can be, else its finished document is
+ * serialized once, stored and sent. Writes on `@CachedReads()` / `@InvalidatesCachedReads()` controllers
+ * drop the cache when they finish, before their response is sent, so a client reads its own writes.
+ */
+@Injectable()
+export class ResponseCacheInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly cache: ResponseCache,
+    private readonly config: AppConfig,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler) {
+    const role = this.reflector.getAllAndOverride<ResponseCacheRole | undefined>(RESPONSE_CACHE_ROLE, [context.getHandler(), context.getClass()]);
+    if (!role) return next.handle();
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next.handle().pipe(finalize(() => this.cache.invalidate()));
+    if (role !== 'cached' || !this.cache.enabled) return next.handle();
+
+    const res = http.getResponse<Response>();
+    const key = this.keyOf(req);
+    const hit = this.cache.get(key);
+    if (hit) return of(this.send(res, hit));
+    const generation = this.cache.generation;
+    return next.handle().pipe(
+      map((document) => {
+        // Only finished JSON documents: not streams, nor handlers that wrote the response themselves.
+        if (document === null || typeof document !== 'object' || res.headersSent || res.statusCode !== 200) return document;
+        const json = JSON.stringify(document);
+        const body: CachedBody = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+        this.cache.set(key, generation, body);
+        return this.send(res, body);
+      }),
+    );
+  }
+
+  /** What decides the answer: the URL, the origin its links use, and whether the caller is a storefront. */
+  private keyOf(req: Request): string {
+    const storefront = req.principal?.grantType === 'implicit' ? 'implicit' : 'client';
+    return `${storefront} ${requestBaseUrl(req, this.config.publicBaseUrl)} ${req.originalUrl}`;
+  }
+
+  /**
+   * A string body goes out as is (no second JSON.stringify). The ETag, hashed once when stored, lets a
+   * client revalidate with If-None-Match (Express answers 304 when it matches).
+   */
+  private send(res: Response, body: CachedBody): string {
+    res.setHeader('Content-Type', JSON_TYPE);
+    res.setHeader('ETag', body.etag);
+    return body.json;
+  }
+}
