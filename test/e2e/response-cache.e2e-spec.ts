@@ -71,6 +71,27 @@ describe('Response cache for catalog reads', () => {
     await t.http.get(LIST).set(t.admin).set('If-None-Match', res.headers.etag).expect(304);
   });
 
+  it('answers Cache-Control: no-cache from the database, and no-store keeps nothing', async () => {
+    await t.http.get(LIST).set(t.admin).expect(200);
+    await t.prisma.$executeRawUnsafe(`ALTER TABLE products DISABLE TRIGGER products_catalog_changed`);
+    try {
+      // A change nobody is told about: only a request that skips the cache can see it.
+      await t.prisma.product.updateMany({ where: { name: 'Second' }, data: { name: 'Second, unannounced' } });
+      const cached = await t.http.get(LIST).set(t.admin).expect(200);
+      expect(cached.body.data.map((p: { name: string }) => p.name)).toContain('Second');
+      const stored = cache.size;
+      const fresh = await t.http.get(LIST).set(t.admin).set('Cache-Control', 'no-store').expect(200);
+      expect(fresh.body.data.map((p: { name: string }) => p.name)).toContain('Second, unannounced');
+      expect((await t.http.get(LIST).set(t.admin).expect(200)).body.data.map((p: { name: string }) => p.name)).toContain('Second');
+      expect(cache.size).toBe(stored);
+      await t.http.get(LIST).set(t.admin).set('Cache-Control', 'no-cache').expect(200);
+      expect((await t.http.get(LIST).set(t.admin).expect(200)).body.data.map((p: { name: string }) => p.name)).toContain('Second, unannounced');
+    } finally {
+      await t.prisma.$executeRawUnsafe(`ALTER TABLE products ENABLE TRIGGER products_catalog_changed`);
+      await t.prisma.product.updateMany({ where: { name: 'Second, unannounced' }, data: { name: 'Second' } });
+    }
+  });
+
   it('keeps storefront (implicit) and admin answers apart', async () => {
     await t.http.post('/v2/products').set(t.admin).send(productBody('Hidden draft', 'draft')).expect(201);
     for (let i = 0; i < 2; i++) {

@@ -13,7 +13,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * Outermost interceptor (after guards: authentication and rate limits apply to every hit). A GET on a
  * `@CachedReads()` controller is answered from the cache when it can be, else its finished document is
- * serialized once, stored and sent. Writes on `@CachedReads()` / `@InvalidatesCachedReads()` controllers
+ * serialized once, stored and sent. `Cache-Control: no-cache` / `no-store` on the request skip the lookup. Writes on `@CachedReads()` / `@InvalidatesCachedReads()` controllers
  * drop the cache when they finish, before their response is sent, so a client reads its own writes.
  */
 @Injectable()
@@ -34,9 +34,11 @@ export class ResponseCacheInterceptor implements NestInterceptor {
 
     const res = http.getResponse<Response>();
     const key = this.keyOf(req);
-    const hit = this.cache.get(key);
+    // `Cache-Control: no-cache` asks for an answer made now (it refreshes the entry); `no-store`, not kept.
+    const directives = req.get('cache-control')?.toLowerCase() ?? '';
+    const hit = directives.includes('no-cache') || directives.includes('no-store') ? undefined : this.cache.get(key);
     if (hit) return of(this.send(res, hit));
-    const generation = this.cache.generation;
+    const generation = directives.includes('no-store') ? -1 : this.cache.generation;
     return next.handle().pipe(
       map((document) => {
         // Only finished JSON documents: not streams, nor handlers that wrote the response themselves.
