@@ -147,6 +147,7 @@ async function main() {
   }
   for (const r of Object.values(results.databases)) {
     if (r.products_list) r.products_fraction_of_ceiling = ratio(r.products_list.rps, results.ceiling?.rps ?? null);
+    if (r.products_list_uncached) r.products_uncached_fraction_of_ceiling = ratio(r.products_list_uncached.rps, results.ceiling?.rps ?? null);
   }
 
   results.targets = evaluateTargets(results, config);

@@ -2,10 +2,13 @@
 // Scenario 2: GET /v2/products?page[limit]=25&include=main_image,categories on the seeded catalog.
 // Scenario 3: GET /v2/categories/{id}?include=products (a category of ~100 products).
 // Plus /health as a reference point (no auth, no database beyond a ping).
+// Catalog reads are served from the response cache when nothing changed; each is measured again with
+// `Cache-Control: no-cache` (`*_uncached`), which makes the server build every answer from the database.
 const { measure, brief } = require('../lib/load');
 const { apiClient, describeFailure } = require('../lib/api');
 
 const PRODUCTS_PATH = '/v2/products?page[limit]=25&include=main_image,categories';
+const NO_CACHE = { 'cache-control': 'no-cache' };
 
 async function runCatalog({ server, seeded, log, skipped, db }) {
   const api = await apiClient(server);
@@ -19,6 +22,8 @@ async function runCatalog({ server, seeded, log, skipped, db }) {
     productsBody = pr.text;
     out.products_list = { ...(await measure(server.base + PRODUCTS_PATH, { headers: api.authHeaders }, { server })), body_bytes: Buffer.byteLength(pr.text) };
     log(db, 'products list', brief(out.products_list));
+    out.products_list_uncached = await measure(server.base + PRODUCTS_PATH, { headers: { ...api.authHeaders, ...NO_CACHE } }, { server });
+    log(db, 'products list, uncached', brief(out.products_list_uncached));
   } else skipped.push(`${db}: ${describeFailure('GET', PRODUCTS_PATH, pr)}`);
 
   if (seeded.categoryId) {
@@ -31,6 +36,8 @@ async function runCatalog({ server, seeded, log, skipped, db }) {
         body_bytes: Buffer.byteLength(r.text),
       };
       log(db, 'category include', brief(out.category_include));
+      out.category_include_uncached = await measure(server.base + cp, { headers: { ...api.authHeaders, ...NO_CACHE } }, { server });
+      log(db, 'category include, uncached', brief(out.category_include_uncached));
     } else skipped.push(`${db}: ${describeFailure('GET', cp, r)}`);
   } else skipped.push(`${db}: no seeded category, scenario 3 not run`);
   return { results: out, productsBody };
