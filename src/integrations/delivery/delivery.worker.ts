@@ -9,6 +9,7 @@ import { delayBeforeAttempt } from './backoff';
 import { Batcher } from './batcher';
 import { AttemptRecord, ClaimedJob, JobsRepository, RecordOutcome } from './jobs.repository';
 import { DeliveryLanes } from './lanes';
+import { soon } from './soon';
 import { WebhookSender } from './webhook-sender';
 
 export const USER_AGENT = 'CommerceAPI-Webhooks/1.0';
@@ -26,7 +27,10 @@ const INTERVAL = 'webhook-delivery';
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  /** Every delivery started and not finished (its send, then its record). */
   private readonly inFlight = new Set<Promise<void>>();
+  /** Sends in flight: what `webhooks.concurrency` limits (a delivery leaves it when its response is in). */
+  private sending = 0;
   private readonly lanes: DeliveryLanes;
   /** Attempts that end close together are recorded together, in one statement. */
   private readonly recorder: Batcher<AttemptRecord, RecordOutcome>;
@@ -34,7 +38,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** Set when a pump was asked for while a claim was running (that claim may have missed the news). */
   private pumpAgain = false;
   private stopping = false;
-  private wakeTimer?: NodeJS.Timeout;
+  /** Cancels the pending wake-up, if any. */
+  private cancelWake?: () => void;
   private readonly retryTimers = new Set<NodeJS.Timeout>();
 
   constructor(
@@ -57,7 +62,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
   async beforeApplicationShutdown() {
     this.stopping = true;
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.cancelWake?.();
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
     if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
@@ -65,11 +70,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Ask for a pump soon (debounced); only when background workers run. */
+  /** Ask for a pump soon (debounced; 0 = right after this turn of the event loop); only when background workers run. */
   wake(delayMs = 5) {
-    if (!this.config.workersEnabled || this.stopping || this.wakeTimer) return;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = undefined;
+    if (!this.config.workersEnabled || this.stopping || this.cancelWake) return;
+    this.cancelWake = soon(() => {
+      this.cancelWake = undefined;
       this.pump().catch((err) => this.logger.error({ err, context: 'webhooks' }, 'delivery pump failed'));
     }, delayMs);
   }
@@ -116,7 +121,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async claimAndStart(): Promise<number> {
-    const free = this.config.webhooks.concurrency - this.inFlight.size;
+    // Free slots: sends in flight stay within `concurrency`; deliveries whose records are still being
+    // written (after their sends) are allowed up to as many again, so the records of one batch do not hold
+    // up the next sends, yet cannot pile up without bound when the database is slow.
+    const { concurrency } = this.config.webhooks;
+    const free = Math.min(concurrency - this.sending, 2 * concurrency - this.inFlight.size);
     if (free <= 0) return 0;
     const leaseMs = 2 * this.config.webhooks.timeoutMs + this.config.webhooks.connectTimeoutMs;
     // One statement claims the jobs and reads their events and integrations.
@@ -128,11 +137,21 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       let json = payloads.get(job.event_id);
       if (!json) payloads.set(job.event_id, (json = eventJson(job)));
       this.lanes.started(job.integration_id);
-      const p: Promise<void> = this.deliver(job, json)
+      this.sending++;
+      let sent = false;
+      /** The send is over (or never happens): its slot and lane are free again. */
+      const release = () => {
+        if (sent) return;
+        sent = true;
+        this.sending--;
+        this.lanes.finished(job.integration_id);
+        this.wake(0);
+      };
+      const p: Promise<void> = this.deliver(job, json, release)
         .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
         .finally(() => {
           this.inFlight.delete(p);
-          this.lanes.finished(job.integration_id);
+          release();
           this.wake(0);
         });
       this.inFlight.add(p);
@@ -141,7 +160,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     return claimed.length;
   }
 
-  private async deliver(job: ClaimedJob, json: EventJson) {
+  private async deliver(job: ClaimedJob, json: EventJson, sent: () => void) {
     const attempt = Number(job.attempts);
     if (!job.enabled) {
       await this.jobs.finishWithoutAttempt(job.id, attempt, 'discarded', 'The integration is disabled');
@@ -172,6 +191,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
 
     const result = await this.sender.send(job.url, headers, body);
     this.lanes.outcome(job.integration_id, result.ok);
+    sent();
     const log = {
       jobId: job.id,
       integrationId: job.integration_id,

@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
 import { DeliveryWorker } from './delivery.worker';
 import { JobsRepository } from './jobs.repository';
+import { soon } from './soon';
 
 const INTERVAL = 'webhook-relay';
 const BATCH = 100;
@@ -25,7 +26,8 @@ export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown 
   /** Jobs this relay has created so far (a drain that created none has nothing to wake the delivery for). */
   private jobsCreated = 0;
   private stopping = false;
-  private wakeTimer?: NodeJS.Timeout;
+  /** Cancels the pending wake-up, if any. */
+  private cancelWake?: () => void;
   private unsubscribe?: () => void;
 
   constructor(
@@ -52,7 +54,7 @@ export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown 
   async beforeApplicationShutdown() {
     this.stopping = true;
     this.unsubscribe?.();
-    if (this.wakeTimer) clearTimeout(this.wakeTimer);
+    this.cancelWake?.();
     if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
     await this.draining?.catch(() => undefined);
     await this.running?.catch(() => undefined);
@@ -60,9 +62,9 @@ export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown 
 
   /** Drains soon (debounced, so events committed close together share one statement). */
   private wake(delayMs: number) {
-    if (this.stopping || this.wakeTimer) return;
-    this.wakeTimer = setTimeout(() => {
-      this.wakeTimer = undefined;
+    if (this.stopping || this.cancelWake) return;
+    this.cancelWake = soon(() => {
+      this.cancelWake = undefined;
       this.kick();
     }, delayMs);
   }

@@ -64,13 +64,17 @@ export class WebhookSender implements OnApplicationShutdown {
     const { timeoutMs, maxResponseBytes } = this.config.webhooks;
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    // The total timeout, cleared as soon as the attempt is over: AbortSignal.timeout() would keep a timer
+    // (and the signal) alive for the whole timeout after every send, thousands at a time under load.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new DOMException(`No response within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
     try {
       const res = await request(url, {
         method: 'POST',
         headers,
         body,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: abort.signal,
         maxRedirections: 0,
       } as Parameters<typeof request>[1]);
       const text = await readCapped(res.body, maxResponseBytes);
@@ -94,6 +98,8 @@ export class WebhookSender implements OnApplicationShutdown {
     } catch (err) {
       const { errorClass, errorDetail } = classify(err, timeoutMs);
       return { ok: false, statusCode: null, body: '', errorClass, errorDetail, durationMs: elapsed() };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
