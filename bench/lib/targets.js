@@ -14,27 +14,17 @@ function evaluateTargets(results, config) {
   for (const [db, r] of Object.entries(results.databases)) {
     if (db === 'postgres') {
       const note = config.connections === 50 ? undefined : `measured at ${config.connections} connections; the target is for 50`;
-      check(out, {
-        id: 'products_fraction_of_ceiling',
-        db,
-        description: 'scenario 2 req/s ÷ ceiling (scenario 1) req/s (catalog reads served from the response cache, the default)',
-        value: ratio(r.products_list?.rps ?? null, ceiling?.rps ?? null),
-        op: '>=',
-        limit: 0.4,
-        note,
-      });
-      check(out, { id: 'products_p99_ms', db, description: 'scenario 2 p99 latency (ms)', value: r.products_list?.p99_ms, op: '<=', limit: 50, note });
-      // The same targets for answers built from the database every time (a cache miss on each request).
-      check(out, {
-        id: 'products_uncached_fraction_of_ceiling',
-        db,
-        description: 'scenario 2 with Cache-Control: no-cache, req/s ÷ ceiling req/s',
-        value: ratio(r.products_list_uncached?.rps ?? null, ceiling?.rps ?? null),
-        op: '>=',
-        limit: 0.4,
-        note,
-      });
-      check(out, { id: 'products_uncached_p99_ms', db, description: 'scenario 2 with Cache-Control: no-cache, p99 latency (ms)', value: r.products_list_uncached?.p99_ms, op: '<=', limit: 50, note });
+      // Scenario 2 as clients get it (catalog reads served from the response cache, the default), and with
+      // `Cache-Control: no-cache`: answers built from the database every time (a cache miss on each request).
+      const variants = [
+        { id: 'products', result: r.products_list, how: 'scenario 2' },
+        { id: 'products_uncached', result: r.products_list_uncached, how: 'scenario 2 with Cache-Control: no-cache' },
+      ];
+      for (const { id, result, how } of variants) {
+        const fraction = ratio(result?.rps ?? null, ceiling?.rps ?? null);
+        check(out, { id: `${id}_fraction_of_ceiling`, db, description: `${how}: req/s ÷ ceiling (scenario 1) req/s`, value: fraction, op: '>=', limit: 0.4, note });
+        check(out, { id: `${id}_p99_ms`, db, description: `${how}: p99 latency (ms)`, value: result?.p99_ms, op: '<=', limit: 50, note });
+      }
     }
     const dp = r.deep_pages;
     const dpNote = dp && dp.keyset_record < 100_000 ? `keyset at record ${dp.keyset_record} of ${dp.orders} orders, not the issue's 100,000 (quick run or BENCH_ORDERS)` : undefined;
