@@ -8,7 +8,7 @@ import { Relay } from '../../src/integrations/delivery/relay.worker';
 import { RetentionService } from '../../src/integrations/delivery/retention.service';
 import { expectErrorDocument } from '../support/documents';
 import { createTestApp, TestApp } from '../support/test-app';
-import { drainWebhooks, WebhookReceiver } from '../support/webhook-receiver';
+import { drainWebhooks, MisbehavingReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 const WEBHOOK_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05', WEBHOOK_TIMEOUT_MS: '300' };
 const NON_2XX = 'Received a status code outside of 2xx range - treating webhook as a fail';
@@ -439,6 +439,7 @@ describe('webhook queue statements (JobsRepository)', () => {
       event_id: event.id,
       integration_id: id,
       attempts: 1,
+      previous_status: 'pending',
       event_name: 'order.paid',
       payload,
       enabled: true,
@@ -492,6 +493,40 @@ describe('webhook queue statements (JobsRepository)', () => {
     expect((await t.http.delete(`/v2/integrations/${id}`).set(t.admin)).status).toBe(200);
     expect(await jobs.recordAttempts([record(job)])).toEqual([{ logged: false, applied: false }]);
     expect(await t.prisma.integrationLog.count()).toBe(0);
+  });
+
+  it('gives claimed jobs back unsent: attempt and status restored, lease dropped; only while the claim holds', async () => {
+    await integrate(['order.paid']);
+    for (let i = 0; i < 3; i++) await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    const [a, b, c] = await claimAll();
+    // b was tried once and waits for its retry; a's and c's worker died (their leases expired)
+    await t.prisma.integrationJob.update({ where: { id: b.id }, data: { status: 'retrying', attempts: 1, lockedUntil: null } });
+    await expireLeases();
+    const reclaimed = await claimAll();
+    const byId = new Map(reclaimed.map((j) => [j.id, j]));
+    expect(byId.get(a.id)).toMatchObject({ attempts: 2, previous_status: 'in_flight' });
+    expect(byId.get(b.id)).toMatchObject({ attempts: 2, previous_status: 'retrying' });
+    expect(byId.get(c.id)).toMatchObject({ attempts: 2, previous_status: 'in_flight' });
+
+    expect(await jobs.unclaim([a])).toBe(0); // the first claim of a is stale: not ours any more
+    expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ status: 'in_flight', attempts: 2 });
+    expect(await jobs.unclaim(reclaimed)).toBe(3);
+    for (const id of [a.id, b.id, c.id]) {
+      expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'retrying', attempts: 1, lockedUntil: null });
+    }
+    // due as before: claimable at once, counting the same attempt again
+    expect((await claimAll()).map((j) => `${j.id}/${j.attempts}`).sort()).toEqual(reclaimed.map((j) => `${j.id}/${j.attempts}`).sort());
+    expect(await t.prisma.integrationLog.count()).toBe(0);
+  });
+
+  it('gives a never-tried job back as pending', async () => {
+    await integrate(['order.paid']);
+    await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    const [job] = await claimAll();
+    expect(await jobs.unclaim([job])).toBe(1);
+    expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
   });
 
   it('records a batch of mixed outcomes in one statement, each fenced on its own', async () => {
@@ -579,6 +614,65 @@ describe('webhook SSRF protection without the test allowlist', () => {
 });
 
 describe('webhook workers in the background', () => {
+  it('sends claimed jobs as slots free up; gives back those that wait too long for one, and all unsent ones at shutdown', async () => {
+    // 2 slots, one lane each: two hanging receivers hold both slots; the third integration's job is claimed
+    // ahead and must wait for a slot.
+    const HANG_MS = 1_500;
+    const a = await MisbehavingReceiver.start('hang');
+    const b = await MisbehavingReceiver.start('hang');
+    const c = await WebhookReceiver.start();
+    const env = { ...WEBHOOK_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000', WEBHOOK_CONCURRENCY: '2', WEBHOOK_RETRY_SCHEDULE: '0,60', WEBHOOK_TIMEOUT_MS: String(HANG_MS), WEBHOOK_CONNECT_TIMEOUT_MS: '300' };
+    const t = await createTestApp({ env });
+    let closing: Promise<void> | undefined;
+    try {
+      const integrate = async (url: string, observes: EventName[]) => {
+        const res = await t.http.post('/v2/integrations').set(t.admin).send({ data: { type: 'integration', name: 'bg', enabled: true, observes, configuration: { url } } });
+        expect(res.status).toBe(201);
+        return res.body.data.id as string;
+      };
+      await integrate(a.url, ['order.paid']);
+      await integrate(b.url, ['order.paid']);
+      const C = await integrate(c.url, ['order.created']);
+      const publisher = t.app.get(EventsPublisher);
+      await publisher.publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
+      await a.waitFor(1, 5_000);
+      await b.waitFor(1, 5_000);
+      const started = Date.now();
+      await publisher.publish(t.prisma, 'order.created', { data: { type: 'order', id: randomUUID() } });
+      const cJob = () => t.prisma.integrationJob.findFirst({ where: { integrationId: C } });
+      // Claimed while both slots hang…
+      for (let j = await cJob(); j?.status !== 'in_flight'; j = await cJob()) await new Promise((r) => setTimeout(r, 10));
+      // …and given back (attempt and lease undone) once it has waited WEBHOOK_CONNECT_TIMEOUT_MS.
+      let back = await cJob();
+      while (back?.status !== 'pending' && Date.now() - started < HANG_MS) back = (await new Promise((r) => setTimeout(r, 10)), await cJob());
+      expect(back).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+      expect(c.requests).toHaveLength(0);
+      // Sent as soon as a slot frees up (the hanging sends time out), as attempt 1.
+      await c.waitFor(1, 5 * HANG_MS);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(HANG_MS - 200);
+      expect(c.requests.map((q) => q.body.attempt)).toEqual([1]);
+
+      // Shutdown: both slots hang again (the retries are a minute away, so: new events); a job claimed
+      // ahead of them is given back unsent rather than left to its lease.
+      await publisher.publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
+      await a.waitFor(2, 5_000);
+      await b.waitFor(2, 5_000);
+      await publisher.publish(t.prisma, 'order.created', { data: { type: 'order', id: randomUUID() } });
+      const second = async () => (await t.prisma.integrationJob.findMany({ where: { integrationId: C }, orderBy: { createdAt: 'asc' } }))[1];
+      for (let j = await second(); j?.status !== 'in_flight'; j = await second()) await new Promise((r) => setTimeout(r, 10));
+      closing = t.close(); // waits out the two hanging sends, with the database still open
+      let j = await second();
+      const deadline = Date.now() + HANG_MS;
+      while (j?.status !== 'pending' && Date.now() < deadline) j = (await new Promise((r) => setTimeout(r, 10)), await second());
+      expect(j).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+      expect(c.requests).toHaveLength(1);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await (closing ?? t.close());
+      await c.close();
+    }
+  });
+
   it('wake at once on publish (no waiting for the poll) and stop cleanly on shutdown', async () => {
     const r = await WebhookReceiver.start();
     const t = await createTestApp({ env: { ...WEBHOOK_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000' } });

@@ -19,7 +19,8 @@ const INTERVAL = 'webhook-delivery';
  * Delivery worker (WEBHOOKS.md §8.2 step 3). Claims due jobs with a lease and reads what their sends need
  * (one statement), sends OUTSIDE any transaction with at most `webhooks.concurrency` requests in flight,
  * then records the log and the job's next state in one statement (fenced by the attempt; attempts ending
- * close together share it, see Batcher). Runs on a poll interval and wakes at once when jobs are
+ * close together share it, see Batcher). A claim takes up to `concurrency` jobs more than there are free
+ * slots, so a slot that frees up starts its next send at once while the next claim runs. Runs on a poll interval and wakes at once when jobs are
  * created or requeued; `tick()` claims once and waits for the sends (tests drive it with workers off).
  * A slot is refilled as soon as its send ends, and no integration gets more than its lanes (DeliveryLanes:
  * at most half the slots, one while its receiver fails), so a receiver that hangs or answers garbage
@@ -31,6 +32,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private readonly inFlight = new Set<Promise<void>>();
   /** Sends in flight: what `webhooks.concurrency` limits (a delivery leaves it when its response is in). */
   private sending = 0;
+  /**
+   * Claimed jobs waiting for a slot, oldest claim first (their lanes are taken already). A slot that frees
+   * up starts the next of them at once instead of waiting for a claim statement, and the next claim
+   * refills this queue meanwhile.
+   */
+  private readonly ready: ReadyJob[] = [];
+  /** Gives back the ready jobs that have waited too long (see giveBackStale). */
+  private staleTimer?: NodeJS.Timeout;
+  /** When ready jobs last went stale: claims take no more than the free slots for a while after. */
+  private staleAt = -Infinity;
   private readonly lanes: DeliveryLanes;
   /** Attempts that end close together are recorded together, in one statement. */
   private readonly recorder: Batcher<AttemptRecord, RecordOutcome>;
@@ -63,10 +74,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   async beforeApplicationShutdown() {
     this.stopping = true;
     this.cancelWake?.();
+    if (this.staleTimer) clearTimeout(this.staleTimer);
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
     if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
     await this.claiming?.catch(() => undefined);
+    // Sends in flight finish and are recorded; claimed jobs not sent yet go back to the queue at once
+    // (rather than waiting out their lease), for another replica or the next start.
+    this.startReady();
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -93,10 +108,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.retryTimers.add(timer);
   }
 
-  /** Claims once, waits for every send it started (and any already running); returns how many it claimed. */
+  /** Claims once, waits for every send it claimed (and any already running); returns how many it claimed. */
   async tick(): Promise<number> {
     const claimed = await this.pump();
-    await Promise.allSettled([...this.inFlight]);
+    // A ready job starts (joins inFlight) as the send before it ends, so an empty inFlight means none is left.
+    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     return claimed;
   }
 
@@ -121,43 +137,99 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async claimAndStart(): Promise<number> {
-    // Free slots: sends in flight stay within `concurrency`; deliveries whose records are still being
-    // written (after their sends) are allowed up to as many again, so the records of one batch do not hold
-    // up the next sends, yet cannot pile up without bound when the database is slow.
-    const { concurrency } = this.config.webhooks;
-    const free = Math.min(concurrency - this.sending, 2 * concurrency - this.inFlight.size);
-    if (free <= 0) return 0;
-    const leaseMs = 2 * this.config.webhooks.timeoutMs + this.config.webhooks.connectTimeoutMs;
+    // At most `concurrency` sends; up to as many claimed jobs ready to go next; and up to as many again of
+    // deliveries whose records are still being written (after their sends), so the records of one batch do
+    // not hold up the next sends, yet nothing piles up without bound when the database is slow.
+    const { concurrency, timeoutMs, connectTimeoutMs } = this.config.webhooks;
+    // Not while every slot has been busy for long (ready jobs went stale lately): they would only wait.
+    const ahead = Date.now() - this.staleAt < connectTimeoutMs ? 0 : concurrency;
+    const want = Math.min(concurrency + ahead - this.sending - this.ready.length, 3 * concurrency - this.inFlight.size - this.ready.length);
+    if (want <= 0) return 0;
+    const leaseMs = 2 * timeoutMs + connectTimeoutMs;
     // One statement claims the jobs and reads their events and integrations.
-    const claimed = await this.jobs.claimJobs(free, leaseMs, this.lanes.snapshot());
+    const claimed = await this.jobs.claimJobs(want, leaseMs, this.lanes.snapshot());
     if (!claimed.length) return 0;
     // Jobs of one event (one per observing integration) share its serialised payload.
     const payloads = new Map<string, EventJson>();
+    const claimedAt = Date.now();
     for (const job of claimed) {
       let json = payloads.get(job.event_id);
       if (!json) payloads.set(job.event_id, (json = eventJson(job)));
       this.lanes.started(job.integration_id);
-      this.sending++;
-      let sent = false;
-      /** The send is over (or never happens): its slot and lane are free again. */
-      const release = () => {
-        if (sent) return;
-        sent = true;
-        this.sending--;
-        this.lanes.finished(job.integration_id);
-        this.wake(0);
-      };
-      const p: Promise<void> = this.deliver(job, json, release)
-        .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
-        .finally(() => {
-          this.inFlight.delete(p);
-          release();
-          this.wake(0);
-        });
-      this.inFlight.add(p);
+      this.ready.push({ job, json, claimedAt });
     }
-    if (claimed.length === free) this.wake(0);
+    this.startReady();
+    if (claimed.length === want) this.wake(0);
     return claimed.length;
+  }
+
+  /** Starts ready jobs while slots are free; when stopping, gives them all back instead. */
+  private startReady() {
+    if (this.stopping) {
+      this.giveBack(this.ready.splice(0));
+      return;
+    }
+    this.giveBackStale();
+    while (this.sending < this.config.webhooks.concurrency && this.ready.length) this.start(this.ready.shift()!);
+    if (this.ready.length && !this.staleTimer) {
+      const wait = this.ready[0].claimedAt + this.config.webhooks.connectTimeoutMs - Date.now();
+      this.staleTimer = setTimeout(() => {
+        this.staleTimer = undefined;
+        this.startReady();
+      }, Math.max(0, wait) + 1);
+      this.staleTimer.unref();
+    }
+  }
+
+  /**
+   * A ready job waits for a slot only while every slot is busy, i.e. at most one send's timeout. Past
+   * WEBHOOK_CONNECT_TIMEOUT_MS it goes back to the queue instead (for this or another replica): so every
+   * send still ends at least one WEBHOOK_TIMEOUT_MS before its lease (2 × timeout + connect timeout) runs
+   * out, and other replicas are not kept from jobs this one cannot send soon.
+   */
+  private giveBackStale() {
+    const staleBefore = Date.now() - this.config.webhooks.connectTimeoutMs;
+    let n = 0;
+    while (n < this.ready.length && this.ready[n].claimedAt < staleBefore) n++;
+    if (!n) return;
+    this.staleAt = Date.now();
+    this.giveBack(this.ready.splice(0, n));
+  }
+
+  private giveBack(items: ReadyJob[]) {
+    if (!items.length) return;
+    for (const { job } of items) this.lanes.finished(job.integration_id);
+    const p: Promise<void> = this.jobs
+      .unclaim(items.map((r) => r.job))
+      .then(() => undefined)
+      .catch((err) => this.logger.error({ err, context: 'webhooks' }, 'giving back claimed webhook jobs failed (they return when their lease expires)'))
+      .finally(() => {
+        this.inFlight.delete(p);
+        this.wake(0);
+      });
+    this.inFlight.add(p);
+  }
+
+  private start({ job, json }: ReadyJob) {
+    this.sending++;
+    let sent = false;
+    /** The send is over (or never happens): its slot and lane are free again. */
+    const release = () => {
+      if (sent) return;
+      sent = true;
+      this.sending--;
+      this.lanes.finished(job.integration_id);
+      this.startReady();
+      this.wake(0);
+    };
+    const p: Promise<void> = this.deliver(job, json, release)
+      .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
+      .finally(() => {
+        this.inFlight.delete(p);
+        release();
+        this.wake(0);
+      });
+    this.inFlight.add(p);
   }
 
   private async deliver(job: ClaimedJob, json: EventJson, sent: () => void) {
@@ -226,6 +298,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       result.ok ? 'webhook delivered' : 'webhook attempt failed',
     );
   }
+}
+
+/** A claimed job waiting for a free slot. */
+interface ReadyJob {
+  job: ClaimedJob;
+  json: EventJson;
+  claimedAt: number;
 }
 
 /** An event's payload serialised for the body: as `payload`, and as `resources` (a JSON string, except for deletions). */

@@ -10,6 +10,8 @@ export interface ClaimedJob {
   integration_id: string;
   /** This attempt's 1-based number (already counted in the row). */
   attempts: number;
+  /** The status the claim found (pending, retrying, or in_flight with an expired lease): see unclaim. */
+  previous_status: string;
   event_name: string;
   payload: unknown;
   enabled: boolean;
@@ -85,10 +87,10 @@ export class JobsRepository {
   }
 
   /**
-   * Claims due jobs in one statement (its own short transaction) and returns them with their event and
-   * integration: pending/retrying jobs whose time has come, plus in_flight jobs whose lease expired (their
-   * worker died). Each claim counts an attempt and takes a lease of `leaseMs`; `attempts` doubles as the
-   * fencing token for recording the result.
+   * Claims due jobs in one statement (its own short transaction) and returns them, oldest first, with their
+   * event and integration: pending/retrying jobs whose time has come, plus in_flight jobs whose lease
+   * expired (their worker died). Each claim counts an attempt and takes a lease of `leaseMs`; `attempts`
+   * doubles as the fencing token for recording the result.
    *
    * No more jobs of one integration than its free lanes (`lanes.frees` for those listed in `lanes.ids`,
    * `lanes.free` for the others), none of the `lanes.full` ones: among the first `scan` due jobs (oldest
@@ -118,7 +120,7 @@ export class JobsRepository {
             locked_until = now() + (${leaseMs}::int * interval '1 millisecond'),
             updated_at = now()
         FROM (
-          SELECT id FROM integration_jobs
+          SELECT id, status AS previous_status FROM integration_jobs
           WHERE id IN (
               SELECT c.id FROM candidate c LEFT JOIN lane l ON l.integration_id = c.integration_id
               WHERE c.n <= coalesce(l.free, ${lanes.free}))
@@ -129,14 +131,33 @@ export class JobsRepository {
           FOR UPDATE SKIP LOCKED
         ) AS picked
         WHERE j.id = picked.id
-        RETURNING j.id, j.event_id, j.integration_id, j.attempts
+        RETURNING j.id, j.event_id, j.integration_id, j.attempts, j.next_attempt_at, picked.previous_status
       )
       SELECT c.id::text AS id, c.event_id::text AS event_id, c.integration_id::text AS integration_id, c.attempts,
-             e.name AS event_name, e.payload,
+             c.previous_status, e.name AS event_name, e.payload,
              i.enabled, i.url, i.name, i.description, i.integration_type, i.secret_key, i.signing_secret
       FROM claimed c
       JOIN outbox_events e ON e.id = c.event_id
-      JOIN integrations i ON i.id = c.integration_id`;
+      JOIN integrations i ON i.id = c.integration_id
+      ORDER BY c.next_attempt_at, c.id`;
+  }
+
+  /**
+   * Gives claimed jobs back unsent (a worker stopping, or jobs that waited too long for a free slot): the
+   * attempt the claim counted is taken back and the lease dropped, due as before, while the claim still
+   * holds (same attempt, still in_flight). A job whose lease had expired when claimed goes back as retrying.
+   */
+  async unclaim(jobs: Pick<ClaimedJob, 'id' | 'attempts' | 'previous_status'>[]): Promise<number> {
+    if (!jobs.length) return 0;
+    return this.prisma.$executeRaw`
+      UPDATE integration_jobs j
+      SET status = CASE WHEN r.previous_status IN ('pending', 'retrying') THEN r.previous_status ELSE 'retrying' END,
+          attempts = j.attempts - 1,
+          locked_until = NULL,
+          updated_at = now()
+      FROM unnest(${jobs.map((j) => j.id)}::uuid[], ${jobs.map((j) => Number(j.attempts))}::int[], ${jobs.map((j) => j.previous_status)}::text[])
+        AS r(id, attempt, previous_status)
+      WHERE j.id = r.id AND j.status = 'in_flight' AND j.attempts = r.attempt`;
   }
 
   /**

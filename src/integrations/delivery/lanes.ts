@@ -14,12 +14,12 @@ export interface LaneSnapshot {
  * receiver that never answers holds a slot for the whole WEBHOOK_TIMEOUT_MS; without limits its backlog
  * fills every slot and every other integration waits (a hanging receiver blocks everyone).
  *
- * Each integration gets lanes (sends in flight at once in this worker): `share` of them (half the worker's
- * slots, at least one), down to a single lane after a failed attempt (timeout, connection error, garbage,
- * non-2xx), doubling again with each successful attempt. So other integrations always have at least half
- * the slots; a receiver that hangs or answers garbage holds half of them at most for one timeout and then
- * a single one; a healthy receiver with a backlog still gets half the slots. (With WEBHOOK_CONCURRENCY=1
- * there is nothing to share.)
+ * Each integration gets lanes (jobs this worker has claimed and not yet had answered: sending, or ready
+ * to send as soon as a slot is free): `share` of them (half the worker's slots, at least one), down to a
+ * single lane after a failed attempt (timeout, connection error, garbage, non-2xx), doubling again with
+ * each successful attempt. So other integrations always have at least half the slots; a receiver that
+ * hangs or answers garbage holds half of them at most for one timeout and then a single one; a healthy
+ * receiver with a backlog still gets half the slots. (With WEBHOOK_CONCURRENCY=1 there is nothing to share.)
  */
 export class DeliveryLanes {
   private readonly busy = new Map<string, number>();
