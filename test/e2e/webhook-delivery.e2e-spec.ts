@@ -454,6 +454,40 @@ describe('webhook queue statements (JobsRepository)', () => {
     expect(await claimAll()).toEqual([]); // leased
   });
 
+  it('claims the oldest due jobs across statuses (pending, retrying, expired lease), within each integration\'s free lanes', async () => {
+    const [a, b, c] = [await integrate(['order.paid']), await integrate(['order.paid']), await integrate(['order.paid'])];
+    for (let i = 0; i < 4; i++) await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    // Job k of integration x (a, b, c = 0, 1, 2) is due 40 - 10k - x minutes ago; a1 is retrying, a2 in_flight
+    // with an expired lease, a3 not due yet.
+    const all = await t.prisma.integrationJob.findMany({ orderBy: { createdAt: 'asc' } });
+    const ids = [a, b, c];
+    const byIntegration = (id: string) => all.filter((j) => j.integrationId === id);
+    for (const [x, id] of ids.entries()) {
+      for (const [k, job] of byIntegration(id).entries()) {
+        await t.prisma.integrationJob.update({ where: { id: job.id }, data: { nextAttemptAt: new Date(Date.now() - (40 - 10 * k - x) * 60_000) } });
+      }
+    }
+    const [a0, a1, a2, a3] = byIntegration(a);
+    await t.prisma.integrationJob.update({ where: { id: a1.id }, data: { status: 'retrying', attempts: 1 } });
+    await t.prisma.integrationJob.update({ where: { id: a2.id }, data: { status: 'in_flight', attempts: 1, lockedUntil: new Date(Date.now() - 1000) } });
+    await t.prisma.integrationJob.update({ where: { id: a3.id }, data: { nextAttemptAt: new Date(Date.now() + 3600_000) } });
+    const [b0, b1] = byIntegration(b);
+
+    // a: 2 lanes free, b: 1, c: none (full); others (none here) the default 8
+    const claimed = await jobs.claimJobs(50, LEASE_MS, { free: 8, full: [c], ids: [a, b], frees: [2, 1] });
+    expect(claimed.map((j) => j.id)).toEqual([a0.id, b0.id, a1.id]);
+    expect(claimed.map((j) => j.previous_status)).toEqual(['pending', 'pending', 'retrying']);
+    // Then one lane each (b's snapshot says 1 free again), `limit` 2: the oldest of c0, b1, a2.
+    const [c0, c1, c2, c3] = byIntegration(c);
+    const [, , b2, b3] = byIntegration(b);
+    expect((await jobs.claimJobs(2, LEASE_MS, { free: 1, full: [], ids: [], frees: [] })).map((j) => j.id)).toEqual([c0.id, b1.id]);
+    // The rest, oldest first: the expired lease among them; a3 is not due.
+    const rest = await jobs.claimJobs(50, LEASE_MS, noLanes);
+    expect(rest.map((j) => j.id)).toEqual([c1.id, a2.id, b2.id, c2.id, b3.id, c3.id]);
+    expect(rest[1]).toMatchObject({ previous_status: 'in_flight', attempts: 2 });
+  });
+
   it('records an attempt in one statement, fenced: a stale attempt logs but does not overwrite the reclaimed job', async () => {
     await integrate(['order.paid']);
     await publish('order.paid');

@@ -95,17 +95,26 @@ export class JobsRepository {
    * No more jobs of one integration than its free lanes (`lanes.frees` for those listed in `lanes.ids`,
    * `lanes.free` for the others), none of the `lanes.full` ones: among the first `scan` due jobs (oldest
    * first), each integration's oldest up to its free lanes; then the oldest `limit` of those that no other
-   * worker has locked meanwhile.
+   * worker has locked meanwhile. The due jobs are read by one index-ordered scan (status, next_attempt_at)
+   * per status, each stopping after `scan` rows: one scan with an OR reads and sorts every due job, i.e.
+   * the whole backlog, on every claim.
    */
   claimJobs(limit: number, leaseMs: number, lanes: LaneSnapshot, scan = Math.max(200, 4 * limit)) {
     return this.prisma.$queryRaw<ClaimedJob[]>`
       WITH candidate AS (
         SELECT id, integration_id, row_number() OVER (PARTITION BY integration_id ORDER BY next_attempt_at, id) AS n
         FROM (
-          SELECT id, integration_id, next_attempt_at FROM integration_jobs
-          WHERE ((status IN ('pending', 'retrying') AND next_attempt_at <= now())
-              OR (status = 'in_flight' AND locked_until < now()))
-            AND integration_id <> ALL (${lanes.full}::uuid[])
+          (SELECT id, integration_id, next_attempt_at FROM integration_jobs
+           WHERE status = 'pending' AND next_attempt_at <= now() AND integration_id <> ALL (${lanes.full}::uuid[])
+           ORDER BY next_attempt_at LIMIT ${scan})
+          UNION ALL
+          (SELECT id, integration_id, next_attempt_at FROM integration_jobs
+           WHERE status = 'retrying' AND next_attempt_at <= now() AND integration_id <> ALL (${lanes.full}::uuid[])
+           ORDER BY next_attempt_at LIMIT ${scan})
+          UNION ALL
+          (SELECT id, integration_id, next_attempt_at FROM integration_jobs
+           WHERE status = 'in_flight' AND locked_until < now() AND integration_id <> ALL (${lanes.full}::uuid[])
+           ORDER BY next_attempt_at LIMIT ${scan})
           ORDER BY next_attempt_at
           LIMIT ${scan}
         ) AS due
