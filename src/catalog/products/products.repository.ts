@@ -38,8 +38,9 @@ const LIVE = { status: 'live' };
 export class ProductsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(data: Prisma.ProductCreateInput, db: Db = this.prisma) {
-    return db.product.create({ data, include: PRODUCT_RELATIONS });
+  /** A new product has no relationships yet: nothing to load with it. */
+  async create(data: Prisma.ProductCreateInput, db: Db = this.prisma) {
+    return { ...(await db.product.create({ data })), categories: [], files: [] };
   }
 
   find(id: string, db: Db = this.prisma) {
@@ -50,9 +51,11 @@ export class ProductsRepository {
     return db.product.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, include: PRODUCT_RELATIONS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
-  /** The other product holding this slug or sku, if any. */
-  findClash(field: 'slug' | 'sku', value: string, exceptId: string | undefined, db: Db = this.prisma) {
-    return db.product.findFirst({ where: { [field]: value, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  /** Other products holding any of these slug / sku values (one query for both). */
+  findClashes(values: { slug?: string; sku?: string }, exceptId: string | undefined, db: Db = this.prisma) {
+    const or = (['slug', 'sku'] as const).filter((f) => values[f] !== undefined).map((f) => ({ [f]: values[f] }));
+    if (or.length === 0) return Promise.resolve([]);
+    return db.product.findMany({ where: { OR: or, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { slug: true, sku: true }, take: 2 });
   }
 
   update(id: string, data: Prisma.ProductUpdateInput, db: Db = this.prisma) {

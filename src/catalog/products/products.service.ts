@@ -160,9 +160,10 @@ export class ProductsService {
   }
 
   private async assertUnique(dto: { slug?: string; sku?: string }, exceptId: string | undefined, tx: Db) {
+    const clashes = await this.products.findClashes(dto, exceptId, tx);
     for (const field of ['slug', 'sku'] as const) {
       const value = dto[field];
-      if (value !== undefined && (await this.products.findClash(field, value, exceptId, tx))) {
+      if (value !== undefined && clashes.some((c) => c[field] === value)) {
         throw new ConflictError(`A product with ${field} "${value}" already exists`, `data.${field}`);
       }
     }
