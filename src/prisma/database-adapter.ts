@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as vm from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { defaultTemplateOptions, isMissingOrEmptyDir, seedFromTemplate, type PgliteTemplateOptions } from './pglite-template';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, an embedded PGlite database is used. */
@@ -17,6 +18,11 @@ export interface DatabaseOptions {
   pgliteDataDir: string;
   /** Maximum size of the PostgreSQL connection pool (default 10). Ignored for PGlite. */
   poolMax?: number;
+  /**
+   * Template a new, empty PGlite data directory on disk is copied from instead of running initdb (see
+   * pglite-template.ts): the project's by default, `false` for none. In-memory databases never use one.
+   */
+  pgliteTemplate?: PgliteTemplateOptions | false;
 }
 
 export function isEmbedded(opts: DatabaseOptions): boolean {
@@ -33,34 +39,100 @@ export function isEmbedded(opts: DatabaseOptions): boolean {
  * uses a name of its own (e.g. `memory://orders-spec`). Jest also gives every test file a fresh module
  * registry, and with it a fresh registry here.
  */
-const embedded = new Map<string, PGlite>();
+interface EmbeddedEntry {
+  db: PGlite;
+  /** Resolves to the started instance: `db`, or its replacement when a copied template would not start. */
+  ready: Promise<PGlite>;
+  origin: EmbeddedOrigin;
+}
+
+/** How the data directory of an embedded database came to be, for the start-up log. */
+export type EmbeddedOrigin =
+  | { created: 'existing' | 'in-memory' }
+  | { created: 'template'; copyMs: number }
+  | { created: 'initdb'; template: 'none' | 'missing' | 'unusable' | 'did-not-start'; detail: string };
+
+const embedded = new Map<string, EmbeddedEntry>();
 
 function embeddedKey(dataDir: string): string {
   return dataDir.startsWith('memory://') ? dataDir : resolve(dataDir);
 }
 
 export function getEmbeddedDatabase(opts: DatabaseOptions): PGlite {
+  return embeddedEntry(opts).db;
+}
+
+/** The embedded database, started; use this rather than awaiting getEmbeddedDatabase(...).waitReady. */
+export function openEmbeddedDatabase(opts: DatabaseOptions): Promise<PGlite> {
+  return embeddedEntry(opts).ready;
+}
+
+/** How this process's instance for `opts` got its data directory (undefined before it is opened). */
+export function embeddedOrigin(opts: DatabaseOptions): EmbeddedOrigin | undefined {
+  return embedded.get(embeddedKey(opts.pgliteDataDir))?.origin;
+}
+
+function embeddedEntry(opts: DatabaseOptions): EmbeddedEntry {
   const key = embeddedKey(opts.pgliteDataDir);
-  let db = embedded.get(key);
-  if (!db) {
-    // PGlite loads parts of itself with import(), which Jest only supports under that flag; without
-    // it every query fails with a less helpful error.
-    if (process.env.JEST_WORKER_ID && !('SourceTextModule' in vm)) {
-      throw new Error('PGlite under Jest needs Node started with --experimental-vm-modules (e.g. NODE_OPTIONS=--experimental-vm-modules)');
-    }
-    if (!key.startsWith('memory://')) mkdirSync(key, { recursive: true });
-    db = new PGlite(key);
-    embedded.set(key, db);
+  const existing = embedded.get(key);
+  if (existing) return existing;
+  // PGlite loads parts of itself with import(), which Jest only supports under that flag; without
+  // it every query fails with a less helpful error.
+  if (process.env.JEST_WORKER_ID && !('SourceTextModule' in vm)) {
+    throw new Error('PGlite under Jest needs Node started with --experimental-vm-modules (e.g. NODE_OPTIONS=--experimental-vm-modules)');
   }
-  return db;
+  let origin: EmbeddedOrigin = { created: 'in-memory' };
+  if (!key.startsWith('memory://')) {
+    origin = prepareDataDir(key, opts.pgliteTemplate);
+    mkdirSync(key, { recursive: true });
+  }
+  const db = new PGlite(key);
+  const created: EmbeddedEntry = { db, origin, ready: db.waitReady.then(() => db) };
+  if (origin.created === 'template') {
+    // A copied template that PostgreSQL refuses (damaged after its check) costs a fallback, not the start.
+    created.ready = created.ready.catch((e) => replaceFailedTemplateCopy(key, created, e));
+  }
+  // Callers that never await `ready` (e.g. a test that only closes) must not see an unhandled rejection.
+  created.ready.catch(() => {});
+  embedded.set(key, created);
+  return created;
+}
+
+/** Copies the template into a new, empty data directory; says why not otherwise. */
+function prepareDataDir(dir: string, template: PgliteTemplateOptions | false | undefined): EmbeddedOrigin {
+  if (!isMissingOrEmptyDir(dir)) return { created: 'existing' };
+  if (template === false) return { created: 'initdb', template: 'none', detail: 'no template configured' };
+  let seed;
+  try {
+    seed = seedFromTemplate(dir, template ?? defaultTemplateOptions());
+  } catch (e) {
+    return { created: 'initdb', template: 'unusable', detail: `template lookup failed: ${(e as Error).message}` };
+  }
+  if (seed.seeded) return { created: 'template', copyMs: seed.ms };
+  return seed.reason === 'not-empty' ? { created: 'existing' } : { created: 'initdb', template: seed.reason, detail: seed.detail };
+}
+
+async function replaceFailedTemplateCopy(key: string, entry: EmbeddedEntry, error: unknown): Promise<PGlite> {
+  if (embedded.get(key) !== entry) throw error; // closed meanwhile
+  await entry.db.close().catch(() => {});
+  // The directory is the copy made a moment ago by this process, and PostgreSQL never started on it.
+  rmSync(key, { recursive: true, force: true });
+  mkdirSync(key, { recursive: true });
+  entry.origin = { created: 'initdb', template: 'did-not-start', detail: String((error as Error)?.message ?? error) };
+  entry.db = new PGlite(key);
+  await entry.db.waitReady;
+  return entry.db;
 }
 
 export async function closeEmbedded(opts: DatabaseOptions): Promise<void> {
   const key = embeddedKey(opts.pgliteDataDir);
-  const db = embedded.get(key);
-  if (!db) return;
+  const entry = embedded.get(key);
+  if (!entry) return;
   embedded.delete(key);
-  if (!db.closed) await db.close();
+  const db = await entry.ready.catch(() => entry.db);
+  if (!db.closed) await db.close().catch((e) => {
+    if (db.ready) throw e; // closing an instance that never started fails the same way its start did
+  });
 }
 
 /**
@@ -69,12 +141,14 @@ export async function closeEmbedded(opts: DatabaseOptions): Promise<void> {
  * Its shadow database (`connectToShadowDb`, used to diff migrations) is also never closed.
  */
 class EmbeddedAdapterFactory extends PrismaPGlite {
-  constructor(private readonly db: PGlite) {
-    super(db);
+  constructor(private readonly opts: DatabaseOptions) {
+    // Creating the instance here starts PGlite while the rest of the application is being built.
+    super(getEmbeddedDatabase(opts));
   }
 
   override async connect(): Promise<SqlDriverAdapter> {
-    return withAwaitedScripts(await super.connect(), this.db);
+    const db = await openEmbeddedDatabase(this.opts);
+    return withAwaitedScripts(await new PrismaPGlite(db).connect(), db);
   }
 
   override async connectToShadowDb(): Promise<SqlDriverAdapter> {
@@ -117,7 +191,7 @@ export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDr
       Promise.reject(new Error('No shadow database on PostgreSQL here: adapter-pg would reset the main database'));
     return factory;
   }
-  return new EmbeddedAdapterFactory(getEmbeddedDatabase(opts));
+  return new EmbeddedAdapterFactory(opts);
 }
 
 /** Human-readable target for logs; never includes a password. */

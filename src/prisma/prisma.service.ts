@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { AppConfig } from '../config/app-config';
 import { Prisma, PrismaClient } from '../generated/prisma/client';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
-import { closeEmbedded, createAdapterFactory, DatabaseOptions, describeDatabase } from './database-adapter';
+import { closeEmbedded, createAdapterFactory, DatabaseOptions, describeDatabase, embeddedOrigin } from './database-adapter';
 import { migrateDatabase } from './migrator';
 
 /** A client or an open interactive transaction: repositories take either, so services own the boundary. */
@@ -29,7 +29,11 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     if (this.config.database.migrateOnStart) {
       const started = Date.now();
       const { applied } = await migrateDatabase(this.options, (msg) => this.logger.info({ context: 'migrate' }, msg));
-      this.logger.info({ applied, ms: Date.now() - started, database: describeDatabase(this.options) }, 'database ready');
+      const origin = embeddedOrigin(this.options);
+      if (origin?.created === 'initdb' && (origin.template === 'unusable' || origin.template === 'did-not-start')) {
+        this.logger.warn({ context: 'migrate', ...origin }, 'PGlite template not usable: the database was created with initdb');
+      }
+      this.logger.info({ applied, ms: Date.now() - started, database: describeDatabase(this.options), ...origin }, 'database ready');
     }
     await this.$connect();
   }

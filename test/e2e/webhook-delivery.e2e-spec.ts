@@ -8,6 +8,7 @@ import { Relay } from '../../src/integrations/delivery/relay.worker';
 import { RetentionService } from '../../src/integrations/delivery/retention.service';
 import { expectErrorDocument } from '../support/documents';
 import { createTestApp, TestApp } from '../support/test-app';
+import { testDbKind } from '../support/test-database';
 import { drainWebhooks, MisbehavingReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 const WEBHOOK_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05', WEBHOOK_TIMEOUT_MS: '300' };
@@ -384,6 +385,18 @@ describe('webhook queue statements (JobsRepository)', () => {
     ...over,
   });
   const logsOf = (jobId: string) => t.prisma.integrationLog.findMany({ where: { jobId }, orderBy: { attempt: 'asc' } });
+  /** PostgreSQL: until a statement of ours (its text LIKE `pattern`) waits for a row lock. */
+  const waitForLockWait = async (pattern: string) => {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const [{ n }] = await t.prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ${pattern}`;
+      if (n > 0) return;
+      if (Date.now() > deadline) throw new Error(`no statement like ${pattern} waited for a lock`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ env: WEBHOOK_ENV });
@@ -423,6 +436,31 @@ describe('webhook queue statements (JobsRepository)', () => {
     expect(await jobs.fanOut(1, 60_000)).toEqual({ events: 1, jobs: 2 });
     const later = await t.prisma.integrationJob.findMany({ where: { event: { name: 'order.created' } } });
     expect(later.every((j) => j.nextAttemptAt.getTime() > Date.now() + 30_000)).toBe(true);
+  });
+
+  (testDbKind() === 'postgres' ? it : it.skip)('fans out past an integration being deleted at the same time: skipped, not a foreign key error', async () => {
+    const gone = await integrate(['order.paid']);
+    const kept = await integrate(['order.paid']);
+    await publish('order.paid');
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let deleted!: () => void;
+    const hasDeleted = new Promise<void>((r) => (deleted = r));
+    const deletion = t.prisma.$transaction(
+      async (tx) => {
+        await tx.integration.delete({ where: { id: gone } });
+        deleted();
+        await released;
+      },
+      { timeout: 20_000 },
+    );
+    await hasDeleted;
+    const fanning = jobs.fanOut(100, 0); // sees the integration (not deleted yet for it), waits for its lock
+    await waitForLockWait('%WITH ev AS%');
+    release();
+    await deletion;
+    expect(await fanning).toMatchObject({ jobs: 1 });
+    expect((await t.prisma.integrationJob.findMany()).map((j) => j.integrationId)).toEqual([kept]);
   });
 
   it('claims due jobs and returns what the send needs (event and integration) in the same statement', async () => {
@@ -561,6 +599,41 @@ describe('webhook queue statements (JobsRepository)', () => {
     const [job] = await claimAll();
     expect(await jobs.unclaim([job])).toBe(1);
     expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+  });
+
+  // Needs two connections holding locks at once: PostgreSQL only (PGlite runs one statement at a time).
+  (testDbKind() === 'postgres' ? it : it.skip)('records against a concurrent deletion of the integration without a deadlock: integration locked before its jobs', async () => {
+    const id = await integrate(['order.paid']);
+    await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    const [job] = await claimAll();
+    // A deletion of the integration that has locked the integration row and not yet its jobs (the cascade
+    // comes next): the record must wait for the integration without holding the job.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const hasLock = new Promise<void>((r) => (locked = r));
+    const deletion = t.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM integrations WHERE id = ${id}::uuid FOR UPDATE`;
+        locked();
+        await released;
+        await tx.integration.delete({ where: { id } });
+      },
+      { timeout: 20_000 },
+    );
+    await hasLock;
+    const recording = jobs.recordAttempts([record(job)]);
+    await waitForLockWait('%WITH r AS%');
+    // The record waits without a lock on the job: the deletion's cascade can take it.
+    await t.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRaw<unknown[]>`SELECT id FROM integration_jobs WHERE id = ${job.id}::uuid FOR UPDATE NOWAIT`;
+      expect(rows).toHaveLength(1);
+    });
+    release();
+    await deletion; // no deadlock: the deletion completes…
+    expect(await recording).toEqual([{ logged: false, applied: false }]); // …and the record finds nothing left
+    expect(await t.prisma.integrationLog.count()).toBe(0);
   });
 
   it('records a batch of mixed outcomes in one statement, each fenced on its own', async () => {

@@ -60,7 +60,8 @@ export class JobsRepository {
    * first, FOR UPDATE SKIP LOCKED, so other relays take other events), inserts one job per enabled
    * integration observing each (due `firstDelayMs` from now; the unique (event, integration) pair makes a
    * re-run harmless) and marks the events dispatched. Nothing to do costs one cheap statement, no
-   * transaction of its own.
+   * transaction of its own. The integrations are locked (KEY SHARE) as they are read: one deleted
+   * meanwhile is skipped instead of failing the statement on its foreign key.
    */
   async fanOut(limit: number, firstDelayMs: number): Promise<{ events: number; jobs: number }> {
     const [row] = await this.prisma.$queryRaw<{ events: number; jobs: number }[]>`
@@ -75,6 +76,7 @@ export class JobsRepository {
         INSERT INTO integration_jobs (id, event_id, integration_id, next_attempt_at, updated_at)
         SELECT gen_random_uuid(), ev.id, i.id, now() + (${firstDelayMs}::int * interval '1 millisecond'), now()
         FROM ev JOIN integrations i ON i.enabled AND ev.name = ANY (i.observes)
+        FOR KEY SHARE OF i
         ON CONFLICT (event_id, integration_id) DO NOTHING
         RETURNING 1
       ),
@@ -174,9 +176,11 @@ export class JobsRepository {
    * and the job's new state. The job update only applies while the claim still holds (same attempt, still
    * in_flight): a job reclaimed after our lease expired belongs to its new worker (fencing). The log is
    * written either way, since the attempt really happened, except when the job is gone (deleted with its
-   * integration while we were sending): then nothing is recorded. The job row is locked (KEY SHARE) before
-   * the log is written, so a concurrent deletion waits for us or happened before (and we skip it). A log
-   * for the same (job, attempt) is never written twice, so recording again after an unclear failure is safe.
+   * integration while we were sending): then nothing is recorded. The integration rows, then the job rows
+   * are locked (KEY SHARE) before anything is written, in the order a deletion of an integration takes
+   * them (the integration, then its jobs by cascade): so a concurrent deletion waits for us, or happened
+   * before and we skip its jobs, and the two cannot deadlock. A log for the same (job, attempt) is never
+   * written twice, so recording again after an unclear failure is safe.
    */
   async recordAttempts(records: AttemptRecord[], db: Db = this.prisma): Promise<RecordOutcome[]> {
     if (!records.length) return [];
@@ -190,8 +194,13 @@ export class JobsRepository {
           ${col((r) => r.status)}::text[], ${col((r) => Math.max(0, Math.round(r.retryInMs ?? 0)))}::int[]
         ) AS r(job_id, integration_id, attempt, succeeded, status_code, body, error_detail, error_class, processing_time, status, retry_in_ms)
       ),
+      owners AS (
+        SELECT i.id FROM integrations i WHERE i.id IN (SELECT integration_id FROM r) FOR KEY SHARE
+      ),
       present AS (
-        SELECT j.id FROM integration_jobs j WHERE j.id IN (SELECT job_id FROM r) FOR KEY SHARE
+        SELECT j.id FROM integration_jobs j
+        WHERE j.id IN (SELECT job_id FROM r) AND j.integration_id IN (SELECT id FROM owners)
+        FOR KEY SHARE
       ),
       applied AS (
         UPDATE integration_jobs j
@@ -203,7 +212,7 @@ export class JobsRepository {
             next_attempt_at = CASE WHEN r.status = 'retrying' THEN now() + r.retry_in_ms * interval '1 millisecond' ELSE j.next_attempt_at END,
             updated_at = now()
         FROM r
-        WHERE j.id = r.job_id AND j.status = 'in_flight' AND j.attempts = r.attempt
+        WHERE j.id = r.job_id AND j.status = 'in_flight' AND j.attempts = r.attempt AND j.id IN (SELECT id FROM present)
         RETURNING j.id
       ),
       logged AS (

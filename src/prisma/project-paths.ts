@@ -1,0 +1,20 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export interface MigrationPaths {
+  migrationsDir: string;
+  schemaPath: string;
+}
+
+/** The directory holding package.json and prisma/, found from src/ (ts-jest, ts-node) or dist/. */
+export function findProjectRoot(start: string = __dirname): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'prisma'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`No directory with package.json and prisma/ above ${start}`);
+  }
+}
+
+export function defaultPaths(): MigrationPaths {
+  const root = findProjectRoot();
+  return { migrationsDir: join(root, 'prisma', 'migrations'), schemaPath: join(root, 'prisma', 'schema.prisma') };
+}
