@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as vm from 'node:vm';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import {
   DriverAdapterError,
@@ -54,8 +54,23 @@ export type EmbeddedOrigin =
 
 const embedded = new Map<string, EmbeddedEntry>();
 
+/**
+ * Appended to PGlite's default start parameters. PostgreSQL's shared_buffers (128 MB by default) is allocated
+ * and zeroed inside PGlite's WebAssembly heap at start, so it is resident from the first second and that
+ * heap never shrinks. 32 MB measured (10,000 products, 101,000 orders): about 120 MB less RSS at start and
+ * at peak, no change to the products list (its tables and indexes fit), and up to a third more CPU on order
+ * pages that read the 76 MB orders table, whose pages then come through the file system instead.
+ * A `-c` option overrides postgresql.conf in the data directory.
+ */
+const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB'];
+
 function embeddedKey(dataDir: string): string {
   return dataDir.startsWith('memory://') ? dataDir : resolve(dataDir);
+}
+
+/** Start-up settings of every embedded instance (see PGLITE_START_PARAMS). */
+function pgliteOptions(): PGliteOptions {
+  return { startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] };
 }
 
 export function getEmbeddedDatabase(opts: DatabaseOptions): PGlite {
@@ -86,7 +101,7 @@ function embeddedEntry(opts: DatabaseOptions): EmbeddedEntry {
     origin = prepareDataDir(key, opts.pgliteTemplate);
     mkdirSync(key, { recursive: true });
   }
-  const db = new PGlite(key);
+  const db = new PGlite(key, pgliteOptions());
   const created: EmbeddedEntry = { db, origin, ready: db.waitReady.then(() => db) };
   if (origin.created === 'template') {
     // A copied template that PostgreSQL refuses (damaged after its check) costs a fallback, not the start.
@@ -119,7 +134,7 @@ async function replaceFailedTemplateCopy(key: string, entry: EmbeddedEntry, erro
   rmSync(key, { recursive: true, force: true });
   mkdirSync(key, { recursive: true });
   entry.origin = { created: 'initdb', template: 'did-not-start', detail: String((error as Error)?.message ?? error) };
-  entry.db = new PGlite(key);
+  entry.db = new PGlite(key, pgliteOptions());
   await entry.db.waitReady;
   return entry.db;
 }
@@ -152,7 +167,7 @@ class EmbeddedAdapterFactory extends PrismaPGlite {
   }
 
   override async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    const shadow = new PGlite('memory://');
+    const shadow = new PGlite('memory://', pgliteOptions());
     const adapter = withAwaitedScripts(await new PrismaPGlite(shadow).connect(), shadow);
     adapter.dispose = () => shadow.close();
     return adapter;

@@ -44,6 +44,10 @@ describe('embedded PGlite (in memory)', () => {
     expect(await migrateDatabase(opts)).toEqual({ applied: [] });
   });
 
+  it('starts PostgreSQL with 32 MB of shared buffers, not the 128 MB PGlite defaults to', async () => {
+    expect((await getEmbeddedDatabase(opts).query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '32MB' }]);
+  });
+
   it('reports a failing migration instead of recording it as applied', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrator-spec-'));
     const failing: DatabaseOptions = { pgliteDataDir: 'memory://migrator-spec-failing' };
