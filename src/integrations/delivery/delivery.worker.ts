@@ -20,11 +20,11 @@ const INTERVAL = 'webhook-delivery';
  * (one statement), sends OUTSIDE any transaction with at most `webhooks.concurrency` requests in flight,
  * then records the log and the job's next state in one statement (fenced by the attempt; attempts ending
  * close together share it, see Batcher). A claim takes up to `concurrency` jobs more than there are free
- * slots, so a slot that frees up starts its next send at once while the next claim runs. Runs on a poll interval and wakes at once when jobs are
- * created or requeued; `tick()` claims once and waits for the sends (tests drive it with workers off).
- * A slot is refilled as soon as its send ends, and no integration gets more than its lanes (DeliveryLanes:
- * at most half the slots, one while its receiver fails), so a receiver that hangs or answers garbage
- * cannot hold up the others' deliveries.
+ * slots, so a slot that frees up starts its next send at once while the next claim runs. Runs on a poll
+ * interval and wakes at once when jobs are created or requeued; `tick()` claims once and waits for the
+ * sends (tests drive it with workers off). A slot is refilled as soon as its send ends, and no integration
+ * gets more than its lanes (DeliveryLanes: at most half the slots, one while its receiver fails), so a
+ * receiver that hangs or answers garbage cannot hold up the others' deliveries.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -59,9 +59,9 @@ export class JobsRepository {
    * Fan-out in ONE statement (its own transaction): claims up to `limit` undispatched outbox events (oldest
    * first, FOR UPDATE SKIP LOCKED, so other relays take other events), inserts one job per enabled
    * integration observing each (due `firstDelayMs` from now; the unique (event, integration) pair makes a
-   * re-run harmless) and marks the events dispatched. Nothing to do costs one cheap statement, no
-   * transaction of its own. The integrations are locked (KEY SHARE) as they are read: one deleted
-   * meanwhile is skipped instead of failing the statement on its foreign key.
+   * re-run harmless) and marks the events dispatched. Nothing to do costs one cheap statement (no BEGIN
+   * and COMMIT round trips around an empty claim). The integrations are locked (KEY SHARE) as they are
+   * read: one deleted meanwhile is skipped instead of failing the statement on its foreign key.
    */
   async fanOut(limit: number, firstDelayMs: number): Promise<{ events: number; jobs: number }> {
     const [row] = await this.prisma.$queryRaw<{ events: number; jobs: number }[]>`
