@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { Client } from 'pg';
+import { ListenConnection } from '../common/database/listen-connection';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
 import { AppConfig } from '../config/app-config';
 import { EventsPublisher, OUTBOX_CHANNEL } from './events.publisher';
@@ -13,9 +13,7 @@ import { EventsPublisher, OUTBOX_CHANNEL } from './events.publisher';
  */
 @Injectable()
 export class OutboxListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private client?: Client;
-  private stopping = false;
-  private retry?: NodeJS.Timeout;
+  private connection?: ListenConnection;
 
   constructor(
     private readonly config: AppConfig,
@@ -24,44 +22,28 @@ export class OutboxListener implements OnApplicationBootstrap, BeforeApplication
   ) {}
 
   onApplicationBootstrap() {
-    if (this.config.workersEnabled && this.config.database.databaseUrl) void this.connect();
+    const url = this.config.database.databaseUrl;
+    if (!this.config.workersEnabled || !url) return;
+    this.connection = new ListenConnection(
+      url,
+      OUTBOX_CHANNEL,
+      {
+        onListening: () => {
+          this.events.setListening(true);
+          // Anything committed while we were not listening is picked up now.
+          this.events.notify();
+        },
+        onNotification: () => this.events.notify(),
+        // Until LISTEN is back, publishes wake the relay themselves (and the poll finds the rest).
+        onLost: () => this.events.setListening(false),
+      },
+      this.logger,
+    );
+    this.connection.start();
   }
 
   async beforeApplicationShutdown() {
-    this.stopping = true;
-    if (this.retry) clearTimeout(this.retry);
-    const client = this.client;
-    this.client = undefined;
     this.events.setListening(false);
-    await client?.end().catch(() => undefined);
-  }
-
-  private async connect() {
-    if (this.stopping) return;
-    const client = new Client({ connectionString: this.config.database.databaseUrl });
-    this.client = client;
-    client.on('notification', () => this.events.notify());
-    client.on('error', (err) => this.reconnect(client, err));
-    client.on('end', () => this.reconnect(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-      if (this.client !== client) return;
-      this.events.setListening(true);
-      // Anything committed while we were not listening is picked up now.
-      this.events.notify();
-    } catch (err) {
-      this.reconnect(client, err);
-    }
-  }
-
-  private reconnect(client: Client, err?: unknown) {
-    if (this.stopping || this.client !== client) return;
-    this.client = undefined;
-    // Until LISTEN is back, publishes wake the relay themselves (and the poll finds the rest).
-    this.events.setListening(false);
-    client.end().catch(() => undefined);
-    this.logger.warn({ err, context: 'events' }, 'outbox LISTEN connection lost; retrying');
-    this.retry = setTimeout(() => void this.connect(), 1_000);
+    await this.connection?.stop();
   }
 }
