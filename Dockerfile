@@ -27,5 +27,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Migrations run first (advisory-locked, so several replicas may start together), then the server.
-CMD ["sh", "-c", "node scripts/db-migrate.js && exec node dist/main.js"]
+# Migrations run first (advisory-locked, so several replicas may start together), then the server, with the
+# same V8 heap cap as `npm start` (README, "Memory").
+CMD ["sh", "-c", "node scripts/db-migrate.js && exec node --max-old-space-size=192 dist/main.js"]

@@ -9,6 +9,14 @@ const { onCleanup } = require('./cleanup');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** Node flags of `npm start` (`node <flags> dist/main.js` in package.json), so the server runs as users run it. */
+function startFlags() {
+  const start = require(path.join(config.root, 'package.json')).scripts.start;
+  const m = /^node\s+(.*?)\s*dist\/main\.js$/.exec(start.trim());
+  if (!m) throw new Error(`package.json scripts.start is not "node [flags] dist/main.js": ${start}`);
+  return m[1].split(/\s+/).filter(Boolean);
+}
+
 /** Settings the harness always sets (they win over the caller's environment). */
 function serverEnv(db, port, extraEnv) {
   const env = { ...process.env };
@@ -91,7 +99,7 @@ async function startServerOnce(db, extraEnv) {
   await assertPortFree(port);
   const env = serverEnv(db, port, extraEnv);
   const t0 = process.hrtime.bigint();
-  const child = spawn(process.execPath, [distMain], { cwd: config.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...startFlags(), distMain], { cwd: config.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d) => {
     output = (output + d).slice(-6000);
