@@ -5,19 +5,8 @@
 // src/prisma/pglite-template.ts). It is only a speed-up: on failure this warns and exits 0, and the server
 // then creates its database the slow way.
 'use strict';
-const fs = require('node:fs');
 const path = require('node:path');
-
-const root = path.resolve(__dirname, '..');
-
-/** The compiled module from dist/ when it is up to date, else the TypeScript source through ts-node. */
-function load(mod) {
-  const src = path.join(root, 'src', `${mod}.ts`);
-  const built = [path.join(root, 'dist', `${mod}.js`), path.join(root, 'dist', 'src', `${mod}.js`)].find((f) => fs.existsSync(f));
-  if (built && (!fs.existsSync(src) || fs.statSync(built).mtimeMs >= fs.statSync(src).mtimeMs)) return require(built);
-  require('ts-node').register({ transpileOnly: true, project: path.join(root, 'tsconfig.json') });
-  return require(src);
-}
+const { root, loadProjectModule: load } = require('./lib/load-project-module');
 
 async function main() {
   const started = Date.now();
