@@ -138,7 +138,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     connectTimeoutMs: int(env, 'WEBHOOK_CONNECT_TIMEOUT_MS', 5_000, 1, 60_000),
     pollIntervalMs: int(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 1, 3_600_000),
     retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
-    concurrency: int(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000),
+    concurrency: int(env, 'WEBHOOK_CONCURRENCY', 64, 1, 1000),
     maxResponseBytes: int(env, 'WEBHOOK_MAX_RESPONSE_BYTES', 8 * 1024, 0, 1024 * 1024),
   };
   const stripeApi = url(env, 'STRIPE_API_BASE', ['http:', 'https:']);
