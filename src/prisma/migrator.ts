@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
@@ -16,7 +16,7 @@ import {
   openEmbeddedDatabase,
   type DatabaseOptions,
 } from './database-adapter';
-import { defaultPaths, type MigrationPaths } from './project-paths';
+import { defaultPaths, migrationNames, type MigrationPaths } from './project-paths';
 
 export { defaultPaths, findProjectRoot, type MigrationPaths } from './project-paths';
 
@@ -133,12 +133,7 @@ async function finishedMigrationNames(opts: DatabaseOptions): Promise<Set<string
 
 function readMigrations(migrationsDir: string): MigrationList {
   const lockPath = join(migrationsDir, LOCKFILE);
-  const dirs = existsSync(migrationsDir)
-    ? readdirSync(migrationsDir, { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => d.name)
-        .sort()
-    : [];
+  const dirs = migrationNames(migrationsDir);
   return {
     baseDir: migrationsDir,
     // Without a lockfile (no migration yet) the engine cannot tell the provider, so state it.

@@ -7,7 +7,6 @@ import {
   defaultTemplateOptions,
   listFiles,
   MANIFEST,
-  migrationNames,
   moveIntoPlace,
   pgliteVersion,
   TEMPLATE_DATA,
@@ -16,6 +15,7 @@ import {
   type PgliteTemplateOptions,
   type TemplateManifest,
 } from './pglite-template';
+import { migrationNames } from './project-paths';
 
 /** Templates of other migration sets kept besides the current one (e.g. for switching branches). */
 const KEEP_OTHERS = 2;

@@ -16,7 +16,6 @@ import { migrateDatabase } from './migrator';
 import {
   checkTemplate,
   MANIFEST,
-  migrationNames,
   moveIntoPlace,
   seedFromTemplate,
   TEMPLATE_DATA,
@@ -24,6 +23,7 @@ import {
   type PgliteTemplateOptions,
   type TemplateManifest,
 } from './pglite-template';
+import { migrationNames } from './project-paths';
 import { buildPgliteTemplate } from './pglite-template-builder';
 import { defaultPaths, findProjectRoot } from './project-paths';
 

@@ -12,7 +12,7 @@ import {
   statSync,
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { defaultPaths, findProjectRoot } from './project-paths';
+import { defaultPaths, findProjectRoot, migrationNames } from './project-paths';
 
 /**
  * A PGlite data directory with every migration of prisma/migrations applied and nothing else, built once
@@ -68,14 +68,6 @@ export function pgliteVersion(): string {
 }
 
 /** Names of the migration folders, sorted (the order they apply in). */
-export function migrationNames(migrationsDir: string): string[] {
-  if (!existsSync(migrationsDir)) return [];
-  return readdirSync(migrationsDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
-}
-
 /** Hash of what a template's content depends on: the migrations, PGlite's data format, the migrations table. */
 export function templateKey(migrationsDir: string): string {
   const hash = createHash('sha256');

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 export interface MigrationPaths {
@@ -17,4 +17,13 @@ export function findProjectRoot(start: string = __dirname): string {
 export function defaultPaths(): MigrationPaths {
   const root = findProjectRoot();
   return { migrationsDir: join(root, 'prisma', 'migrations'), schemaPath: join(root, 'prisma', 'schema.prisma') };
+}
+
+/** The migration directories of prisma/migrations (`<timestamp>_<name>`), in the order they apply. */
+export function migrationNames(migrationsDir: string): string[] {
+  if (!existsSync(migrationsDir)) return [];
+  return readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 }
