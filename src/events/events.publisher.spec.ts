@@ -1,4 +1,5 @@
 import { AppConfig } from '../config/app-config';
+import { Prisma } from '../generated/prisma/client';
 import { Db } from '../prisma/prisma.service';
 import { EventsPublisher } from './events.publisher';
 
@@ -6,7 +7,13 @@ const flush = () => new Promise((r) => setImmediate(r));
 
 function fakeDb() {
   const statements: { sql: string; values: unknown[] }[] = [];
-  const db = { $executeRaw: async (strings: TemplateStringsArray, ...values: unknown[]) => (statements.push({ sql: strings.join('$'), values }), 1) };
+  // Prisma's $executeRaw takes a tagged template or a composed Prisma.Sql: record either as text + values.
+  const db = {
+    $executeRaw: async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => {
+      statements.push(query instanceof Prisma.Sql ? { sql: query.strings.join('$'), values: query.values } : { sql: query.join('$'), values });
+      return 1;
+    },
+  };
   return { db: db as unknown as Db, statements };
 }
 

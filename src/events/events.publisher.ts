@@ -1,5 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { Prisma } from '../generated/prisma/client';
 import { Db } from '../prisma/prisma.service';
 import { EventName } from './event-names';
 
@@ -34,22 +35,16 @@ export class EventsPublisher {
   async publish(db: Db, name: EventName | EventName[], payload: EventPayload): Promise<void> {
     const names = Array.isArray(name) ? name : [name];
     if (names.length === 0) return;
-    const json = JSON.stringify(payload);
-    if (this.config?.database.databaseUrl) {
-      // On PostgreSQL, NOTIFY is transactional: it is delivered to every listening replica only when (and
-      // if) the caller's transaction commits, which is exactly when the relay can see the rows.
-      await db.$executeRaw`
-        WITH ev AS (
-          INSERT INTO outbox_events (id, name, payload)
-          SELECT gen_random_uuid(), n, ${json}::jsonb FROM unnest(${names}::text[]) AS n
-          RETURNING 1
-        )
-        SELECT pg_notify(${OUTBOX_CHANNEL}, ${names.join(',')})`;
-    } else {
-      await db.$executeRaw`
-        INSERT INTO outbox_events (id, name, payload)
-        SELECT gen_random_uuid(), n, ${json}::jsonb FROM unnest(${names}::text[]) AS n`;
-    }
+    const insert = Prisma.sql`
+      INSERT INTO outbox_events (id, name, payload)
+      SELECT gen_random_uuid(), n, ${JSON.stringify(payload)}::jsonb FROM unnest(${names}::text[]) AS n`;
+    // On PostgreSQL, NOTIFY is transactional: it is delivered to every listening replica only when (and
+    // if) the caller's transaction commits, which is exactly when the relay can see the rows.
+    await db.$executeRaw(
+      this.config?.database.databaseUrl
+        ? Prisma.sql`WITH ev AS (${insert} RETURNING 1) SELECT pg_notify(${OUTBOX_CHANNEL}, ${names.join(',')})`
+        : insert,
+    );
     // While LISTEN is up, the NOTIFY wakes the relay once the rows are visible; a wake-up now would come
     // before the commit and find nothing.
     if (!this.listening) this.notify(false);
