@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
-import { getEmbeddedDatabase } from '../../prisma/database-adapter';
+import { openEmbeddedDatabase } from '../../prisma/database-adapter';
 import { PrismaService } from '../../prisma/prisma.service';
 import { ListenConnection } from '../database/listen-connection';
 import { ROOT_LOGGER, RootLogger } from '../logging/logging.module';
@@ -31,8 +31,7 @@ export class CacheInvalidationListener implements OnApplicationBootstrap, Before
     this.cache.suspend();
     const url = this.config.database.databaseUrl;
     if (!url) {
-      // Migrations ran at module init, so this is the instance (already open) that Prisma uses.
-      const db = getEmbeddedDatabase(this.prisma.options);
+      const db = await openEmbeddedDatabase(this.prisma.options);
       this.stop = await db.listen(CATALOG_CHANNEL, () => this.cache.invalidate());
       this.cache.resume();
       return;
