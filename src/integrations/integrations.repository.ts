@@ -4,6 +4,8 @@ import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+// Advisory lock key serialising integration creates (see countLocked); api-clients uses 72410001.
+const INTEGRATION_LIMIT_LOCK = 72410002;
 
 export const INTEGRATIONS_SPEC: ListResourceSpec = {
   fields: {
@@ -42,6 +44,15 @@ export class IntegrationsRepository {
 
   create(data: Prisma.IntegrationCreateInput, db: Db = this.prisma) {
     return db.integration.create({ data });
+  }
+
+  /**
+   * Counts integrations while holding a transaction-scoped advisory lock, so two creates running side by
+   * side (on any replica) cannot both pass the store's limit. Call inside the creating transaction.
+   */
+  async countLocked(db: Db) {
+    await db.$executeRaw`SELECT pg_advisory_xact_lock(${INTEGRATION_LIMIT_LOCK})`;
+    return db.integration.count();
   }
 
   find(id: string, db: Db = this.prisma) {

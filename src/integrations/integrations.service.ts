@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
+import { STORE_LIMITS } from '../settings/settings.presenter';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
 import { presentIntegration, presentJob } from './integrations.presenter';
@@ -32,6 +33,10 @@ export class IntegrationsService {
     // create response, as `configuration.signing_secret`, and never again (GET, list, PUT, events, logs).
     const generated = secretKey ? undefined : generateSigningSecret();
     const row = await this.prisma.$transaction(async (tx) => {
+      const limit = STORE_LIMITS.integration_limit;
+      if ((await this.integrations.countLocked(tx)) >= limit) {
+        throw new UnprocessableError('Integration limit reached', `A store can have at most ${limit} integrations; delete one to add another`);
+      }
       const created = await this.integrations.create(
         {
           name: dto.name,

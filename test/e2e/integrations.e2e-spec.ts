@@ -191,4 +191,21 @@ describe('integrations: CRUD, validation, secrets, SDK', () => {
     const deleted = await ep.Integrations.Delete(id);
     expect(deleted.data).toEqual({ type: 'integration', id });
   });
+  // Runs last: it fills the store to its limit.
+  it('keeps the store at 100 integrations, also when creates race at the limit (422), and frees a place on delete', async () => {
+    const existing = await t.prisma.integration.count();
+    const fill = 98 - existing;
+    await t.prisma.integration.createMany({
+      data: Array.from({ length: fill }, (_, i) => ({ name: `filler ${i}`, observes: ['order.paid'], url, signingSecret: 's' })),
+    });
+    const racing = await Promise.all(Array.from({ length: 5 }, () => t.http.post('/v2/integrations').set(t.admin).send(body())));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 201, 422, 422, 422]);
+    const refused = racing.find((r) => r.status === 422)!;
+    expectErrorDocument(refused, 422);
+    expect(refused.body.errors[0].detail).toMatch(/at most 100 integrations/);
+    expect(await t.prisma.integration.count()).toBe(100);
+    const first = racing.find((r) => r.status === 201)!.body.data.id;
+    expect((await t.http.delete(`/v2/integrations/${first}`).set(t.admin)).status).toBe(200);
+    expect((await t.http.post('/v2/integrations').set(t.admin).send(body())).status).toBe(201);
+  });
 });
