@@ -21,6 +21,15 @@ export function configureApp(app: INestApplication): void {
   http.set('etag', false);
   http.disable('x-powered-by');
   http.use(requestContextMiddleware(logger));
+  if (config.corsOrigins) {
+    // Preflights end here (204), before auth; allowed request headers are reflected (the SDKs send X-MOLTIN-*).
+    app.enableCors({
+      origin: config.corsOrigins,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      exposedHeaders: ['X-Request-Id', 'ETag', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+      maxAge: 86_400,
+    });
+  }
   // The SDK sends `Content-Type: application/json` on every request, bodyless ones included.
   http.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   http.use(express.urlencoded({ extended: false, limit: config.bodyLimitBytes }));

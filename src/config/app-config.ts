@@ -34,6 +34,8 @@ export class AppConfig {
   shutdownTimeoutMs: number;
   /** Memory for cached catalog responses (bytes of JSON); 0 turns the cache off. */
   responseCacheBytes: number;
+  /** Browser origins allowed by CORS: `'*'` (any), a list of origins, or `false` (no CORS headers). */
+  corsOrigins: '*' | string[] | false;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +63,25 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 
 function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+// Bearer tokens, no cookies: any origin may call the API by default, as a storefront in a browser does.
+function corsOrigins(env: Env): '*' | string[] | false {
+  const raw = env.CORS_ORIGINS?.trim();
+  if (raw === undefined || raw === '' || raw === '*') return '*';
+  if (raw.toLowerCase() === 'off') return false;
+  return list(env, 'CORS_ORIGINS').map((origin) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS must be *, off or a comma-separated list of origins like https://shop.example.com, got "${origin}"`);
+    }
+    return parsed.origin;
+  });
 }
 
 function url(env: Env, name: string, protocols: string[]): string | undefined {
@@ -152,5 +173,6 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   config.workersEnabled = bool(env, 'WORKERS_ENABLED', true);
   config.shutdownTimeoutMs = int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000);
   config.responseCacheBytes = int(env, 'RESPONSE_CACHE_MB', 32, 0, 4096) * 1024 * 1024;
+  config.corsOrigins = corsOrigins(env);
   return config;
 }

@@ -148,6 +148,39 @@ describe('foundation: auth, errors, health, settings', () => {
     });
   });
 
+  describe('CORS (a storefront in a browser)', () => {
+    it('answers a preflight with 204 before authentication, reflecting the headers the SDK sends', async () => {
+      const res = await t.http
+        .options('/v2/products')
+        .set('Origin', 'https://shop.example.com')
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'authorization,content-type,x-moltin-sdk-language,x-moltin-sdk-version');
+      expect(res.status).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-allow-methods']).toContain('POST');
+      expect(res.headers['access-control-allow-headers']).toBe('authorization,content-type,x-moltin-sdk-language,x-moltin-sdk-version');
+    });
+
+    it('lets the page read the answer and X-Request-Id', async () => {
+      const res = await t.http.get('/v2/products').set(t.storefront).set('Origin', 'https://shop.example.com');
+      expect(res.status).toBe(200);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-expose-headers']).toContain('X-Request-Id');
+    });
+
+    it('allows only the listed origins when CORS_ORIGINS is set', async () => {
+      const listed = await createTestApp({ env: { CORS_ORIGINS: 'https://shop.example.com' } });
+      try {
+        const ok = await listed.http.get('/v2/products').set(listed.storefront).set('Origin', 'https://shop.example.com');
+        expect(ok.headers['access-control-allow-origin']).toBe('https://shop.example.com');
+        const other = await listed.http.get('/v2/products').set(listed.storefront).set('Origin', 'https://evil.example.net');
+        expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      } finally {
+        await listed.close();
+      }
+    });
+  });
+
   describe('OpenAPI', () => {
     it('serves the document at /docs-json', async () => {
       const res = await t.http.get('/docs-json');
