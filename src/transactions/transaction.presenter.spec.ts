@@ -1,6 +1,6 @@
 import type { Transaction } from '../generated/prisma/client';
 import { requestHash } from './idempotency/idempotency.interceptor';
-import { presentTransaction } from './transaction.presenter';
+import { presentTransaction, presentTransactionWithClientSecret, transactionEventPayload } from './transaction.presenter';
 
 const row = (over: Partial<Transaction> = {}): Transaction => ({
   id: '7f0c1a52-0d5e-4a4e-9d1e-5a0f3c2b1a00',
@@ -45,17 +45,29 @@ describe('presentTransaction', () => {
     });
   });
 
-  it('shows name, custom_reference, refund_mechanism and payment_intent only when set', () => {
+  it('shows name, custom_reference and refund_mechanism only when set, and never the payment intent', () => {
     const out = presentTransaction(
       row({ name: 'card', customReference: 'ref', refundMechanism: 'manual', paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_x', paymentIntentStatus: 'requires_action' }),
     );
-    expect(out).toMatchObject({
-      name: 'card',
-      custom_reference: 'ref',
-      refund_mechanism: 'manual',
+    expect(out).toMatchObject({ name: 'card', custom_reference: 'ref', refund_mechanism: 'manual' });
+    expect(out).not.toHaveProperty('payment_intent');
+    expect(out).not.toHaveProperty('client_parameters');
+  });
+
+  it('with the client secret: payment_intent and client_parameters for a payment-intents transaction only', () => {
+    const intent = row({ gateway: 'card_payment_intents', reference: 'pi_1', paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_x', paymentIntentStatus: 'requires_action' });
+    expect(presentTransactionWithClientSecret(intent)).toMatchObject({
       payment_intent: { id: 'pi_1', client_secret: 'pi_1_secret_x', status: 'requires_action' },
       client_parameters: { token: 'pi_1', secret: 'pi_1_secret_x' },
     });
+    expect(presentTransactionWithClientSecret(row())).toEqual(presentTransaction(row()));
+  });
+
+  it('webhook payloads carry the payment intent id and status, never the client secret', () => {
+    const intent = row({ paymentIntentId: 'pi_1', clientSecret: 'pi_1_secret_x', paymentIntentStatus: 'succeeded' });
+    const { data } = transactionEventPayload(intent);
+    expect(data).toMatchObject({ payment_intent: { id: 'pi_1', status: 'succeeded' }, client_parameters: { token: 'pi_1' } });
+    expect(JSON.stringify(data)).not.toContain('secret_x');
   });
 
   it('formats zero-decimal currencies', () => {

@@ -3,9 +3,8 @@ import { timestamps } from '../common/http/timestamps';
 import { displayPrice } from '../common/money/money';
 
 /**
- * The transaction as the API shows it (spec: Transaction table). Only `transaction_type` (no legacy
- * hyphenated duplicate), `meta` on every response (refunds included), `payment_intent` and
- * `client_parameters` on payment-intents transactions only.
+ * The transaction as the API shows it (spec: Transaction table): `meta` on every response (refunds included).
+ * The payment intent and its client secret are not part of it: see `presentTransactionWithClientSecret`.
  */
 export function presentTransaction(t: Transaction) {
   const out: Record<string, unknown> = {
@@ -22,10 +21,6 @@ export function presentTransaction(t: Transaction) {
   out.currency = t.currency;
   out.transaction_type = t.transactionType;
   out.status = t.status;
-  if (t.paymentIntentId) {
-    out.payment_intent = { id: t.paymentIntentId, client_secret: t.clientSecret ?? '', status: t.paymentIntentStatus ?? '' };
-    out.client_parameters = { token: t.paymentIntentId, secret: t.clientSecret ?? '' };
-  }
   out.relationships = { order: { data: { type: 'order', id: t.orderId } } };
   out.meta = {
     display_price: displayPrice(t.amount, t.currency),
@@ -37,7 +32,24 @@ export function presentTransaction(t: Transaction) {
 
 export type PresentedTransaction = ReturnType<typeof presentTransaction>;
 
-/** What `transaction.*` webhooks carry: the same object without the payment intent's client secret. */
+/**
+ * The responses that hand the storefront what it needs to act on a payment intent: `POST .../payments` of a
+ * payment-intents transaction (reference §8.3: `payment_intent` in the 2019 docs and the SPI storefront,
+ * `client_parameters` in the 2021+ docs; conflicts row 5: emit both) and `POST .../confirm` (spec: `payment_intent`
+ * "Only in the confirm response"). Both members carry the client secret, so no other response has either.
+ */
+export function presentTransactionWithClientSecret(t: Transaction) {
+  const out = presentTransaction(t);
+  if (!t.paymentIntentId) return out;
+  const secret = t.clientSecret ?? '';
+  return {
+    ...out,
+    payment_intent: { id: t.paymentIntentId, client_secret: secret, status: t.paymentIntentStatus ?? '' },
+    client_parameters: { token: t.paymentIntentId, secret },
+  };
+}
+
+/** What `transaction.*` webhooks carry: the transaction plus the payment intent's id and status, never its client secret. */
 export function transactionEventPayload(t: Transaction) {
   const data = presentTransaction(t);
   if (t.paymentIntentId) {

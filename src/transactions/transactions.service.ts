@@ -12,7 +12,7 @@ import { GatewayOutcome, GatewayTransactionRef, PaymentGateway, PaymentGatewayEr
 import { PaymentGateways } from './gateways/payment-gateways';
 import { balanceOwing, nextOrderState } from './order-payment-state';
 import { OrderPaymentsRepository } from './order-payments.repository';
-import { presentTransaction, transactionEventPayload } from './transaction.presenter';
+import { presentTransaction, presentTransactionWithClientSecret, transactionEventPayload } from './transaction.presenter';
 import { TransactionsRepository } from './transactions.repository';
 
 /** Short database transactions; under load (50 concurrent requests on one PGlite connection) they queue. */
@@ -110,7 +110,7 @@ export class TransactionsService {
         },
         tx,
       );
-      const presented = presentTransaction(row);
+      const presented = presentTransactionWithClientSecret(row);
       await this.events.publish(tx, 'transaction.created', transactionEventPayload(row));
       if (row.status === 'complete') {
         await this.applyToOrder(tx, current, dto.method === 'authorize' ? { authorized: amount, zeroTotal: 'authorized' } : { paid: amount, zeroTotal: 'paid' });
@@ -221,7 +221,7 @@ export class TransactionsService {
       () => this.transactions.claim(transactionId, { paymentIntentStatus: CONFIRMING }, { paymentIntentStatus: transaction.paymentIntentStatus }),
     );
 
-    return this.record(orderId, async (tx) => {
+    const applyOutcome = async (tx: Db) => {
       const row = await this.transactions.update(
         transactionId,
         { status: outcome.status, paymentIntentStatus: outcome.paymentIntent?.status ?? transaction.paymentIntentStatus },
@@ -234,7 +234,8 @@ export class TransactionsService {
             ? { authorized: transaction.amount, zeroTotal: 'authorized' }
             : { paid: transaction.amount, zeroTotal: 'paid' };
       return { row, delta };
-    });
+    };
+    return this.record(orderId, applyOutcome, presentTransactionWithClientSecret);
   }
 
   // ---------- POST .../transactions/:id/cancel ----------
@@ -384,12 +385,16 @@ export class TransactionsService {
   }
 
   /** Step 3: one short transaction with the order row locked: the transaction row, the order, the events. */
-  private record(orderId: string, change: (tx: Db, order: Order) => Promise<{ row: Transaction; delta?: OrderDelta }>) {
+  private record(
+    orderId: string,
+    change: (tx: Db, order: Order) => Promise<{ row: Transaction; delta?: OrderDelta }>,
+    present: (row: Transaction) => Record<string, unknown> = presentTransaction,
+  ) {
     return this.prisma.$transaction(async (tx) => {
       await this.orders.lock(orderId, tx);
       const order = (await this.orders.find(orderId, tx))!;
       const { row, delta } = await change(tx, order);
-      const presented = presentTransaction(row);
+      const presented = present(row);
       await this.events.publish(tx, 'transaction.updated', transactionEventPayload(row));
       if (delta) await this.applyToOrder(tx, order, delta);
       return presented;

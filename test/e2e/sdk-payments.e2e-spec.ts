@@ -84,7 +84,10 @@ describe('SDK: Orders.Payment and Transactions', () => {
     const o = await insertOrder(t);
     const pi = await ep.Orders.Payment(o.id, { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' });
     expect(pi.data.status).toBe('pending');
+    // What the SPI storefront reads from the payment response; reading the transaction back does not repeat it.
+    expect(pi.data.payment_intent.client_secret).toMatch(/_secret_/);
+    expect((await ep.Transactions.Get({ order: o.id, transaction: pi.data.id })).data).not.toHaveProperty('payment_intent');
     const confirmed = await ep.Orders.Confirm(o.id, pi.data.id, {});
-    expect(confirmed.data).toMatchObject({ status: 'complete', payment_intent: { status: 'succeeded' } });
+    expect(confirmed.data).toMatchObject({ status: 'complete', payment_intent: { status: 'succeeded', client_secret: pi.data.payment_intent.client_secret } });
   });
 });
