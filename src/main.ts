@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Server, ServerResponse } from 'node:http';
+import { setFlagsFromString } from 'node:v8';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
@@ -18,6 +19,7 @@ async function bootstrap() {
     }
     throw err;
   }
+  if (config.database.databaseUrl) useBaselineWasmCompilerOnly();
   const logger = createRootLogger(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
@@ -39,6 +41,17 @@ async function bootstrap() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host }, `Commerce API listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+}
+
+/**
+ * Prisma's query compiler is a WebAssembly module. By default V8 recompiles its hot functions with the
+ * optimizing compiler in background threads, which left 50–80 MB more resident memory (compiler zones
+ * malloc keeps, optimized code) and cost more CPU than it saved (bench/README.md, "Memory"). Set before
+ * the first query compiles the module. Not with PGlite: its WebAssembly is PostgreSQL itself, and its
+ * queries run about twice as slowly without the optimizing compiler.
+ */
+function useBaselineWasmCompilerOnly(): void {
+  setFlagsFromString('--liftoff-only');
 }
 
 /**
