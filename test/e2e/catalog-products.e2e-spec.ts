@@ -73,6 +73,24 @@ describe('catalog: products', () => {
     expect(events.map((e) => (e.payload as any).data.id)).toContain(p.id);
   });
 
+  it('price[].includes_tax is optional (default true) and always a boolean in responses', async () => {
+    const res = await t.http.post('/v2/products').set(t.admin).send(body({ price: [{ amount: 1000, currency: 'USD' }, { amount: 900, currency: 'EUR', includes_tax: false }] }));
+    expect(res.status).toBe(201);
+    expect(res.body.data.price).toEqual([
+      { amount: 1000, currency: 'USD', includes_tax: true },
+      { amount: 900, currency: 'EUR', includes_tax: false },
+    ]);
+    const put = await t.http.put(`/v2/products/${res.body.data.id}`).set(t.admin).send({ data: { price: [{ amount: 500, currency: 'GBP' }] } });
+    expect(put.status).toBe(200);
+    expect(put.body.data.price).toEqual([{ amount: 500, currency: 'GBP', includes_tax: true }]);
+    expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ price: [{ amount: 1, currency: 'USD', includes_tax: 'yes' }] })), 400, {
+      source: 'data.price.0.includes_tax',
+    });
+    // A price stored without the flag (written by another tool) still answers a boolean.
+    const stored = await t.prisma.product.create({ data: { name: 'Raw', slug: `raw-${seq}`, sku: `RAW-${seq}`, price: [{ amount: 300, currency: 'USD' }] } });
+    expect((await t.http.get(`/v2/products/${stored.id}`).set(t.admin)).body.data.price).toEqual([{ amount: 300, currency: 'USD', includes_tax: true }]);
+  });
+
   it('manage_stock with no stock is out-stock', async () => {
     const p = await create({ manage_stock: true });
     expect(p.meta.stock).toEqual({ level: 0, availability: 'out-stock' });

@@ -4,14 +4,26 @@ import type { Product } from '../../generated/prisma/client';
 
 export type ProductRow = Product & { categories?: { categoryId: string }[]; files?: { fileId: string }[] };
 
+/**
+ * What an omitted `price[].includes_tax` means. The reference is silent; every EP example shows `true`,
+ * and cart lines already default to it.
+ */
+export const DEFAULT_INCLUDES_TAX = true;
+
 interface Price {
   amount: number;
   currency: string;
   includes_tax: boolean;
 }
 
+/** The stored prices, `includes_tax` always a boolean (rows written by other tools may lack it). */
 export function productPrices(row: Pick<Product, 'price'>): Price[] {
-  return Array.isArray(row.price) ? (row.price as unknown as Price[]) : [];
+  if (!Array.isArray(row.price)) return [];
+  return (row.price as unknown as Partial<Price>[]).map((p) => ({
+    amount: p.amount as number,
+    currency: p.currency as string,
+    includes_tax: typeof p.includes_tax === 'boolean' ? p.includes_tax : DEFAULT_INCLUDES_TAX,
+  }));
 }
 
 export function presentProduct(row: ProductRow) {

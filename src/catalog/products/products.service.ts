@@ -9,7 +9,7 @@ import { EventName } from '../../events/event-names';
 import { EventsPublisher } from '../../events/events.publisher';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { CreateProductDto, UpdateProductDto } from './dto/product.dto';
-import { presentProduct, PresentedProduct, ProductRow } from './products.presenter';
+import { DEFAULT_INCLUDES_TAX, presentProduct, PresentedProduct, ProductRow } from './products.presenter';
 import { ProductsRepository } from './products.repository';
 
 export type ProductRelation = 'categories' | 'files';
@@ -176,6 +176,6 @@ export class ProductsService {
   }
 }
 
-function toPriceJson(price: { amount: number; currency: string; includes_tax: boolean }[]): Prisma.InputJsonValue {
-  return price.map((p) => ({ amount: p.amount, currency: p.currency.toUpperCase(), includes_tax: p.includes_tax }));
+function toPriceJson(price: { amount: number; currency: string; includes_tax?: boolean | null }[]): Prisma.InputJsonValue {
+  return price.map((p) => ({ amount: p.amount, currency: p.currency.toUpperCase(), includes_tax: p.includes_tax ?? DEFAULT_INCLUDES_TAX }));
 }

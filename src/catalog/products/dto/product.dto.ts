@@ -25,8 +25,10 @@ export class PriceDto {
   @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be a three-letter ISO 4217 code' })
   currency: string;
 
+  /** Optional (ep-api-reference §10.1); stored as DEFAULT_INCLUDES_TAX when left out. */
+  @IsOptional()
   @IsBoolean()
-  includes_tax: boolean;
+  includes_tax?: boolean;
 }
 
 export const PRODUCT_STATUSES = ['draft', 'live'];
