@@ -25,7 +25,7 @@ const row = (over: Partial<Transaction> = {}): Transaction => ({
 });
 
 describe('presentTransaction', () => {
-  it('matches the spec table: no hyphenated duplicate, meta with display prices and timestamps', () => {
+  it('matches the spec table and its observed irregularities: transaction-type and meta.created_at beside the regular keys', () => {
     expect(presentTransaction(row())).toEqual({
       id: '7f0c1a52-0d5e-4a4e-9d1e-5a0f3c2b1a00',
       type: 'transaction',
@@ -35,12 +35,14 @@ describe('presentTransaction', () => {
       refunded_amount: 0,
       currency: 'USD',
       transaction_type: 'authorize',
+      'transaction-type': 'authorize',
       status: 'complete',
       relationships: { order: { data: { type: 'order', id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' } } },
       meta: {
         display_price: { amount: 40000, currency: 'USD', formatted: '$400.00' },
         display_refunded_amount: { total: { amount: 0, currency: 'USD', formatted: '$0.00' } },
         timestamps: { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:01.000Z' },
+        created_at: '2026-01-01T00:00:00.000Z',
       },
     });
   });

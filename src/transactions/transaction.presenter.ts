@@ -3,7 +3,8 @@ import { timestamps } from '../common/http/timestamps';
 import { displayPrice } from '../common/money/money';
 
 /**
- * The transaction as the API shows it (spec: Transaction table): `meta` on every response (refunds included).
+ * The transaction as the API shows it (spec: Transaction table): `meta` on every response (refunds included),
+ * every transaction object the same way (responses and webhook payloads).
  * The payment intent and its client secret are not part of it: see `presentTransactionWithClientSecret`.
  */
 export function presentTransaction(t: Transaction) {
@@ -20,12 +21,18 @@ export function presentTransaction(t: Transaction) {
   if (t.refundMechanism) out.refund_mechanism = t.refundMechanism;
   out.currency = t.currency;
   out.transaction_type = t.transactionType;
+  // Spec, Transaction, "Observed irregularities": the sample object also carries the hyphenated duplicate
+  // `transaction-type` and `meta.created_at` beside `meta.timestamps`. Both are emitted so a client reading
+  // either form works (the reference §8.4 calls them legacy keys of the 2018-19 API).
+  out['transaction-type'] = t.transactionType;
   out.status = t.status;
   out.relationships = { order: { data: { type: 'order', id: t.orderId } } };
+  const stamps = timestamps(t);
   out.meta = {
     display_price: displayPrice(t.amount, t.currency),
     display_refunded_amount: { total: displayPrice(t.refundedAmount, t.currency) },
-    timestamps: timestamps(t),
+    timestamps: stamps,
+    created_at: stamps.created_at,
   };
   return out;
 }

@@ -41,7 +41,7 @@ describe('payment-intents gateway (development provider)', () => {
     expect(tx.reference).toMatch(/^pi_/);
     expect(tx.payment_intent).toMatchObject({ status: 'requires_action', client_secret: expect.stringMatching(/^pi_.+_secret_/) });
     expect(tx.client_parameters).toEqual({ token: tx.reference, secret: tx.payment_intent.client_secret });
-    expect(tx).not.toHaveProperty('transaction-type');
+    expect(tx['transaction-type']).toBe('purchase');
     expect(tx.meta.display_price.formatted).toBe('$54.99');
     // A pending payment leaves the order unpaid, and only transaction.created is published.
     expect(await order(o.id)).toMatchObject({ payment: 'unpaid', status: 'incomplete' });
