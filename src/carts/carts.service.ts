@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { boundedTotal, isStorableAmount, MAX_AMOUNT, MAX_QUANTITY, PricedLine, totalTooLarge } from '../common/money/limits';
 import { isUuid } from '../common/validation/resource-id.pipe';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
@@ -26,6 +27,11 @@ function prices(raw: unknown): ProductPrice[] {
   return raw.filter(
     (p): p is ProductPrice => typeof p === 'object' && p !== null && Number.isInteger((p as ProductPrice).amount) && typeof (p as ProductPrice).currency === 'string',
   );
+}
+
+/** 422 when the cart's lines would total more than an amount can hold. */
+function assertCartTotal(lines: PricedLine[]): void {
+  if (boundedTotal(lines) === null) throw totalTooLarge('Cart');
 }
 
 @Injectable()
@@ -98,13 +104,18 @@ export class CartsService {
       }
       const price = list.find((p) => p.currency.toUpperCase() === currency);
       if (!price) throw new UnprocessableError('Product has no price', `Product ${product.id} has no price in ${currency}`, 'data.id');
+      if (!isStorableAmount(price.amount)) {
+        throw new UnprocessableError('Product price out of range', `Product ${product.id}'s ${currency} price is not an amount from 0 to ${MAX_AMOUNT}`, 'data.id');
+      }
       const existing = current.items.find((i) => i.productId === product.id);
       if (!existing && current.items.length >= MAX_CART_ITEMS) {
         throw new UnprocessableError('Cart is full', `A cart can hold at most ${MAX_CART_ITEMS} unique items`);
       }
-      if (existing && existing.quantity + quantity > 1_000_000) {
-        throw new BadRequestError('quantity would exceed 1000000 for this item', 'data.quantity');
+      if (existing && existing.quantity + quantity > MAX_QUANTITY) {
+        throw new BadRequestError(`quantity would exceed ${MAX_QUANTITY} for this item`, 'data.quantity');
       }
+      const others = current.items.filter((i) => i !== existing);
+      assertCartTotal([...others, { unitAmount: price.amount, quantity: (existing?.quantity ?? 0) + quantity }]);
       await this.carts.upsertItem(
         ref,
         {
@@ -128,8 +139,10 @@ export class CartsService {
   async updateItem(ref: string, itemId: string, quantity: number, baseUrl: string) {
     const cart = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
-      const item = await this.carts.findItem(ref, itemId, tx);
+      const current = (await this.carts.find(ref, tx))!;
+      const item = current.items.find((i) => i.id === itemId);
       if (!item) throw new NotFoundError('Cart item');
+      assertCartTotal(current.items.map((i) => (i === item ? { unitAmount: i.unitAmount, quantity } : i)));
       if (quantity === 0) await this.carts.deleteItem(itemId, tx);
       else await this.carts.setItemQuantity(itemId, quantity, tx);
       return this.changed(ref, tx, baseUrl);
@@ -154,6 +167,7 @@ export class CartsService {
       await this.carts.lock(ref, tx);
       const cart = (await this.carts.find(ref, tx))!;
       if (cart.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
+      assertCartTotal(cart.items);
       const { id, name, email } = dto.customer;
       const customer = { ...(id !== undefined ? { id } : {}), ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}) };
       const billing = { ...dto.billing_address } as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import { ListQuery, page } from '../common/list-query';
+import { boundedTotal, totalTooLarge } from '../common/money/limits';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
@@ -55,7 +56,8 @@ export class OrdersService {
 
   /** Creates the order of a checkout and publishes `order.created`; `tx` is the caller's transaction. */
   async createFromCheckout(input: NewOrderInput, tx: Prisma.TransactionClient): Promise<OrderWithItems> {
-    const total = input.items.reduce((sum, i) => sum + i.unitAmount * i.quantity, 0);
+    const total = boundedTotal(input.items);
+    if (total === null) throw totalTooLarge('Order');
     const order = await this.orders.create(
       {
         status: 'incomplete',

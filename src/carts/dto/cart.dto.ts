@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { MAX_QUANTITY } from '../../common/money/limits';
 
-export const MAX_QUANTITY = 1_000_000;
 
 /** `POST /v2/carts` and `PUT /v2/carts/:ref`. */
 export class CartDto {

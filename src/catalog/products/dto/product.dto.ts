@@ -10,15 +10,18 @@ import {
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
   Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { MAX_AMOUNT, MAX_STOCK } from '../../../common/money/limits';
 
 export class PriceDto {
   @IsInt()
   @Min(0)
+  @Max(MAX_AMOUNT)
   amount: number;
 
   @IsString()
@@ -87,6 +90,7 @@ export class CreateProductDto {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(MAX_STOCK)
   stock?: number;
 }
 
@@ -148,5 +152,6 @@ export class UpdateProductDto {
   @IsOptional()
   @IsInt()
   @Min(0)
+  @Max(MAX_STOCK)
   stock?: number;
 }
