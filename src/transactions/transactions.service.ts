@@ -203,6 +203,13 @@ export class TransactionsService {
     if (!gateway.supports('confirm')) {
       throw new UnprocessableError('Unsupported gateway operation', `Confirmation is not supported for ${gateway.label} payment gateway`);
     }
+    if (dto.gateway !== undefined && !this.gateways.sameGateway(dto.gateway, transaction.gateway)) {
+      throw new UnprocessableError(
+        'Transaction cannot be confirmed',
+        `The transaction was paid through the ${transaction.gateway} gateway; it cannot be confirmed through "${dto.gateway}"`,
+        'data.gateway',
+      );
+    }
     this.assertConfirmable(transaction);
     this.assertNotCancelled(order, 'confirmed');
     const won = await this.transactions.claim(

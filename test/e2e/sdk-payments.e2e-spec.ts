@@ -90,4 +90,17 @@ describe('SDK: Orders.Payment and Transactions', () => {
     const confirmed = await ep.Orders.Confirm(o.id, pi.data.id, {});
     expect(confirmed.data).toMatchObject({ status: 'complete', payment_intent: { status: 'succeeded', client_secret: pi.data.payment_intent.client_secret } });
   });
+
+  it('Orders.Confirm with {data, options} confirms; a foreign gateway is refused with 422', async () => {
+    const pay = async () => (await ep.Orders.Payment((await insertOrder(t)).id, { gateway: 'card_payment_intents', method: 'authorize', payment: 'pm_card_visa' })).data;
+    const a = await pay();
+    const withData = await ep.Orders.Confirm(a.relationships.order.data.id, a.id, { data: { payment: 'pm_card_visa', gateway: 'card_payment_intents' }, options: { receipt_email: 'a@example.com' } });
+    expect(withData.data).toMatchObject({ status: 'complete', transaction_type: 'authorize', payment_intent: { status: 'requires_capture' } });
+    // Confirm(id, tid, {options}) alone sends `"data": undefined`, which is not JSON (an SDK bug, sdk-requests.md):
+    // the server answers 400 for it like for any malformed body, so it is not exercised here.
+    const c = await pay();
+    await expect(ep.Orders.Confirm(c.relationships.order.data.id, c.id, { gateway: 'manual' })).rejects.toMatchObject({
+      errors: [expect.objectContaining({ status: 422, source: 'data.gateway' })],
+    });
+  });
 });

@@ -1,4 +1,7 @@
-import { IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
+
+const CONFIRM_METHODS = ['purchase', 'authorize'];
 
 /** Capture: the body may be omitted; `custom_reference` given overwrites, "" clears, omitted keeps. */
 export class CaptureTransactionDto {
@@ -15,18 +18,25 @@ export class RefundTransactionDto {
   amount?: number;
 }
 
-/** Confirm: `{payment, gateway, method}` as the spec's example, or `{}`; gateway/method are informative. */
+/**
+ * Confirm. The spec lists `payment`, `gateway` and `method` as strings, but the SDK sends `{}` and the SPI
+ * storefront `{payment, gateway}`, so none is required; each is checked when present (`null` included).
+ * Whether `gateway` names the transaction's gateway is a business rule, checked by the service (422).
+ */
 export class ConfirmTransactionDto {
-  @IsOptional()
+  /** A payment method, token or source id, passed to the gateway. */
+  @OptionalNotNull()
   @IsString()
   payment?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   gateway?: string;
 
-  @IsOptional()
+  /** Informative: the transaction keeps its own type whichever of the two is named. */
+  @OptionalNotNull()
   @IsString()
+  @IsIn(CONFIRM_METHODS, { message: `method must be one of: ${CONFIRM_METHODS.join(', ')}` })
   method?: string;
 }
 

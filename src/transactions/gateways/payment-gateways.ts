@@ -31,6 +31,11 @@ export class PaymentGateways {
     return (GATEWAY_NAMES as readonly string[]).includes(name);
   }
 
+  /** True when both names select the same gateway (`card_payment_intents` and `stripe_payment_intents` do). */
+  sameGateway(a: string, b: string): boolean {
+    return a === b || (this.isKnown(a) && this.isKnown(b) && this.get(a) === this.get(b));
+  }
+
   get(name: string): PaymentGateway {
     return name === MANUAL_GATEWAY ? this.manual : this.intents;
   }
