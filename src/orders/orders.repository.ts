@@ -23,7 +23,17 @@ export const ORDERS_SPEC: ListResourceSpec = {
     currency: { column: 'currency', type: 'string', ops: ['eq', 'in'] },
     email: { column: 'customerEmail', type: 'string', ops: ['eq', 'like'] },
     name: { column: 'customerName', type: 'string', ops: ['eq', 'like'] },
+    'contact.email': { column: 'customerEmail', type: 'string', ops: ['eq', 'like'] },
+    'contact.name': { column: 'customerName', type: 'string', ops: ['eq', 'like'] },
+    // Columns PostgreSQL derives from the customer and address JSON (see the order_filter_columns migration).
+    customer_id: { column: 'customerId', type: 'string', ops: ['eq', 'like'] },
+    shipping_name: { column: 'shippingName', type: 'string', ops: ['eq', 'like'] },
+    shipping_postcode: { column: 'shippingPostcode', type: 'string', ops: ['eq', 'like'] },
+    billing_name: { column: 'billingName', type: 'string', ops: ['eq', 'like'] },
+    billing_postcode: { column: 'billingPostcode', type: 'string', ops: ['eq', 'like'] },
     account_id: { column: 'accountId', type: 'uuid', ops: ['eq'] },
+    // This store has no account members: no order matches.
+    account_member_id: { column: 'id', type: 'string', ops: ['eq', 'like'], toWhere: () => ({ id: { in: [] } }) },
     product_id: { column: 'id', type: 'uuid', ops: ['eq', 'in'], toWhere: hasItem('productId') },
     product_sku: { column: 'id', type: 'string', ops: ['eq', 'in'], toWhere: hasItem('sku') },
     with_tax: { column: 'withTax', type: 'integer', ops: [...RANGE, 'eq'], sortable: true },

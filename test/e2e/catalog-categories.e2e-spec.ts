@@ -114,6 +114,19 @@ describe('catalog: categories', () => {
     expectErrorDocument(await t.http.get(`/v2/categories/${c1.id}?include=a,b,c,d,e,f`).set(t.admin), 400);
   });
 
+  it('sorts by every field ep-api-reference §6.3 lists for categories (description included)', async () => {
+    const made = [await create({ name: 'sortd 1', description: 'mmm' }), await create({ name: 'sortd 2', description: 'aaa' }), await create({ name: 'sortd 3', description: 'zzz' })];
+    const order = async (sort: string) => {
+      const res = await t.http.get(`/v2/categories?filter=like(name,sortd*)&sort=${sort}`).set(t.admin);
+      expect(res.status).toBe(200);
+      return res.body.data.map((c: any) => made.findIndex((m) => m.id === c.id));
+    };
+    expect(await order('description')).toEqual([1, 0, 2]);
+    expect(await order('-description')).toEqual([2, 0, 1]);
+    for (const field of ['created_at', 'name', 'slug', 'status', 'updated_at']) expect(await order(field)).toHaveLength(3);
+    expectErrorDocument(await t.http.get('/v2/categories?sort=background_colour').set(t.admin), 400, { source: 'sort' });
+  });
+
   it('lists: envelope, sort, filter, bad params 400, page_length default', async () => {
     let res = await t.http.get('/v2/categories?filter=eq(slug,nothing)').set(t.admin);
     expectPage(res, { limit: 25, offset: 0, total: 0, count: 0 });

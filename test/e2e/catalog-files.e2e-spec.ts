@@ -104,6 +104,22 @@ describe('catalog: files', () => {
     expect(events.map((e) => e.payload)).toContainEqual({ type: 'file', id: f.id });
   });
 
+  it('filters on width and height (ep-api-reference §6.2) with gt, ge, lt, le', async () => {
+    const wide = (await upload(solidPng(40, 7, [0, 0, 255]), 'wide.png')).body.data;
+    const tall = (await upload(solidPng(7, 40, [0, 255, 0]), 'tall.png')).body.data;
+    const ids = async (filter: string) => {
+      const res = await t.http.get('/v2/files?page[limit]=100').query({ filter }).set(t.admin);
+      expect(res.status).toBe(200);
+      return res.body.data.map((f: any) => f.id);
+    };
+    expect(await ids('ge(width,40)')).toEqual([wide.id]);
+    expect(await ids('gt(height,39)')).toEqual([tall.id]);
+    expect(await ids('le(width,7):ge(height,40)')).toEqual([tall.id]);
+    expect(await ids('lt(height,8):gt(width,8)')).toEqual([wide.id]);
+    expectErrorDocument(await t.http.get('/v2/files').query({ filter: 'gt(width,abc)' }).set(t.admin), 400, { source: 'filter' });
+    expectErrorDocument(await t.http.get('/v2/files').query({ filter: 'eq(depth,1)' }).set(t.admin), 400, { source: 'filter' });
+  });
+
   it('lists with envelope, filters, sort and the 10,000 offset hard limit', async () => {
     const total = (await t.http.get('/v2/files').set(t.admin)).body.meta.results.total;
     let res = await t.http.get('/v2/files?page[limit]=2&page[offset]=1').set(t.admin);

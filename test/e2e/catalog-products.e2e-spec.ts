@@ -255,6 +255,32 @@ describe('catalog: products', () => {
       expect(names).toEqual([...names].sort().reverse());
     });
 
+    it('sorts and filters on every field ep-api-reference §6.2/§6.3 lists for products', async () => {
+      const tag = `sf${seq}`;
+      const made = [
+        await create({ name: `${tag} a`, description: 'bbb', commodity_type: 'physical', manage_stock: true }),
+        await create({ name: `${tag} b`, description: 'aaa', commodity_type: 'digital', manage_stock: false }),
+        await create({ name: `${tag} c`, description: 'ccc', commodity_type: 'physical', manage_stock: false }),
+      ];
+      const list = async (query: string) => {
+        const res = await t.http.get(`/v2/products?filter=like(name,${tag}*)&${query}`).set(t.admin);
+        expect(res.status).toBe(200);
+        return res.body.data.map((p: any) => made.findIndex((m) => m.id === p.id));
+      };
+      expect(await list('sort=description')).toEqual([1, 0, 2]);
+      expect(await list('sort=-description')).toEqual([2, 0, 1]);
+      expect((await list('sort=commodity_type'))[0]).toBe(1);
+      expect((await list('sort=-manage_stock'))[0]).toBe(0);
+      expect(await list('sort=-status')).toHaveLength(3);
+      const digital = await t.http.get(`/v2/products?filter=like(name,${tag}*):eq(commodity_type,digital):eq(manage_stock,false)`).set(t.admin);
+      expect(digital.body.data.map((p: any) => p.id)).toEqual([made[1].id]);
+      const none = await t.http.get(`/v2/products?filter=eq(brand.id,${randomUUID()})`).set(t.admin);
+      expect(none.status).toBe(200);
+      expect(none.body.data).toEqual([]);
+      expect((await t.http.get(`/v2/products?filter=eq(collection.id,${randomUUID()})`).set(t.admin)).body.data).toEqual([]);
+      expectErrorDocument(await t.http.get('/v2/products?sort=tax-code').set(t.admin), 400, { source: 'sort' });
+    });
+
     it('the page_length setting changes the default limit', async () => {
       await t.http.put('/v2/settings').set(t.admin).send({ data: { type: 'settings', page_length: 2 } });
       try {

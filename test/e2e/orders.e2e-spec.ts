@@ -1,5 +1,5 @@
 import { expectErrorDocument, expectPage } from '../support/documents';
-import { createOrder } from '../support/factories';
+import { createOrder, TEST_ADDRESS } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 
 describe('orders: list, get, items, include, fulfil and cancel', () => {
@@ -82,6 +82,50 @@ describe('orders: list, get, items, include, fulfil and cancel', () => {
       const orderItemIds = res.body.data.flatMap((o: any) => o.relationships.items.data.map((i: any) => i.id)).sort();
       expect(res.body.included.items.map((i: any) => i.id).sort()).toEqual(orderItemIds);
       expect(res.body.included.items[0]).toMatchObject({ type: 'order_item' });
+    });
+  });
+
+  describe('filters on customer, contact and addresses (ep-api-reference §6.2)', () => {
+    const address = (first: string, last: string, postcode: string) => ({ ...TEST_ADDRESS, first_name: first, last_name: last, postcode });
+    let leslie: string, april: string;
+    beforeAll(async () => {
+      const order = (customer: Record<string, string>, shipping: object, billing: object) =>
+        t.prisma.order.create({
+          data: { currency: 'USD', customer, customerName: customer.name ?? '', customerEmail: customer.email ?? '', shippingAddress: shipping, billingAddress: billing, withTax: 100, withoutTax: 100 },
+        });
+      leslie = (await order({ id: 'cus-leslie', name: 'Leslie Knope', email: 'leslie@pawnee.gov' }, address('Ann', 'Perkins', 'PW1 1AA'), address('Leslie', 'Knope', 'PW9 9ZZ'))).id;
+      april = (await order({ name: 'April Ludgate', email: 'april@pawnee.gov' }, address('April', 'Ludgate', 'EG2 2BB'), address('Andy', 'Dwyer', 'EG3 3CC'))).id;
+    });
+    const q = async (filter: string) => {
+      const res = await t.http.get('/v2/orders?page[limit]=100').query({ filter }).set(t.admin);
+      expect(res.status).toBe(200);
+      return ids(res).filter((id: string) => id === leslie || id === april);
+    };
+
+    it('filters by shipping/billing name and postcode with eq and like', async () => {
+      expect(await q('eq(shipping_name,Ann Perkins)')).toEqual([leslie]);
+      expect(await q('like(shipping_name,april*)')).toEqual([april]);
+      expect(await q('eq(billing_name,Andy Dwyer)')).toEqual([april]);
+      expect(await q('like(billing_name,*knope)')).toEqual([leslie]);
+      expect(await q('eq(shipping_postcode,EG2 2BB)')).toEqual([april]);
+      expect(await q('like(shipping_postcode,PW1*)')).toEqual([leslie]);
+      expect(await q('eq(billing_postcode,PW9 9ZZ)')).toEqual([leslie]);
+      expect(await q('like(billing_postcode,*3CC)')).toEqual([april]);
+    });
+
+    it('filters by customer_id, contact.name, contact.email and account_member_id', async () => {
+      expect(await q('eq(customer_id,cus-leslie)')).toEqual([leslie]);
+      expect(await q('like(customer_id,cus-*)')).toEqual([leslie]);
+      expect(await q('eq(contact.email,april@pawnee.gov)')).toEqual([april]);
+      expect(await q('like(contact.name,leslie*)')).toEqual([leslie]);
+      expect(await q('eq(account_member_id,00000000-0000-4000-8000-000000000000)')).toEqual([]);
+    });
+
+    it('sorts by updated_at as well as the MDOCS fields; ranges on names stay 400', async () => {
+      expect((await t.http.get('/v2/orders?sort=-updated_at').set(t.admin)).status).toBe(200);
+      expect((await t.http.get('/v2/orders?sort=shipping').set(t.admin)).status).toBe(200);
+      expectErrorDocument(await t.http.get('/v2/orders').query({ filter: 'gt(shipping_name,a)' }).set(t.admin), 400, { source: 'filter' });
+      expectErrorDocument(await t.http.get('/v2/orders').query({ filter: 'eq(shipping_city,x)' }).set(t.admin), 400, { source: 'filter' });
     });
   });
 

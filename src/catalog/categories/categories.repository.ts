@@ -5,12 +5,14 @@ import { Db, PrismaService } from '../../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
+/** ep-api-reference §6.2 (filters) and §6.3 (sorts), plus `id` and the timestamps for keyset walks. */
 export const CATEGORIES_SPEC: ListResourceSpec = {
   fields: {
     id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
     name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
     slug: { column: 'slug', type: 'string', ops: ['eq', 'like'], sortable: true },
     status: { column: 'status', type: 'string', ops: ['eq'], sortable: true },
+    description: { column: 'description', type: 'string', sortable: true },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },

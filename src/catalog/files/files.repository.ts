@@ -5,11 +5,14 @@ import { Db, PrismaService } from '../../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
+/** ep-api-reference §6.2, plus `id` and the timestamps for keyset walks (files have no documented sorts). */
 export const FILES_SPEC: ListResourceSpec = {
   fields: {
     id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
     file_name: { column: 'fileName', type: 'string', ops: ['eq', 'like'], sortable: true },
     file_size: { column: 'fileSize', type: 'integer', ops: ['gt', 'ge', 'lt', 'le'], sortable: true },
+    width: { column: 'width', type: 'integer', ops: ['gt', 'ge', 'lt', 'le'] },
+    height: { column: 'height', type: 'integer', ops: ['gt', 'ge', 'lt', 'le'] },
     public: { column: 'public', type: 'boolean', ops: ['eq'] },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },

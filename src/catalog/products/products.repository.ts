@@ -4,7 +4,9 @@ import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+const matchesNothing = () => ({ id: { in: [] } });
 
+/** ep-api-reference §6.2 (filters) and §6.3 (sorts), plus `id` and the timestamps for keyset walks. */
 export const PRODUCTS_SPEC: ListResourceSpec = {
   fields: {
     id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
@@ -12,15 +14,18 @@ export const PRODUCTS_SPEC: ListResourceSpec = {
     slug: { column: 'slug', type: 'string', ops: ['eq', 'like'], sortable: true },
     sku: { column: 'sku', type: 'string', ops: ['eq', 'like'], sortable: true },
     status: { column: 'status', type: 'string', ops: ['eq', 'like'], sortable: true },
-    description: { column: 'description', type: 'string', ops: ['like'] },
-    commodity_type: { column: 'commodityType', type: 'string', ops: ['eq'] },
-    manage_stock: { column: 'manageStock', type: 'boolean', ops: ['eq'] },
+    description: { column: 'description', type: 'string', ops: ['like'], sortable: true },
+    commodity_type: { column: 'commodityType', type: 'string', ops: ['eq'], sortable: true },
+    manage_stock: { column: 'manageStock', type: 'boolean', ops: ['eq'], sortable: true },
     'category.id': {
       column: 'id',
       type: 'uuid',
       ops: ['eq'],
       toWhere: (_op: FilterOp, values: FilterValue[]) => ({ categories: { some: { categoryId: values[0] } } }),
     },
+    // Listed by the reference; this store has no brands or collections, so no product matches.
+    'brand.id': { column: 'id', type: 'uuid', ops: ['eq'], toWhere: matchesNothing },
+    'collection.id': { column: 'id', type: 'uuid', ops: ['eq'], toWhere: matchesNothing },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },
