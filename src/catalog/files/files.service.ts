@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { imageSize } from 'image-size';
-import { BadRequestError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
+import { ApiError, BadRequestError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
 import { ListQuery, page } from '../../common/list-query';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
@@ -40,9 +40,11 @@ export class FilesService {
     const partType = (file.mimetype ?? '').toLowerCase().split(';')[0].trim();
     const mimeType = !partType || partType === 'application/octet-stream' ? guessMimeType(fileName) || partType : partType;
     if (!this.config.files.allowedMimeTypes.includes(mimeType)) {
-      throw new UnprocessableError(
-        'Unsupported file type',
-        `Files of type "${mimeType || 'unknown'}" are not accepted; allowed: ${this.config.files.allowedMimeTypes.join(', ')}`,
+      // ep-api-reference §10.3: 403 "This file type is not supported".
+      throw new ApiError(
+        403,
+        'This file type is not supported',
+        `This file type is not supported: "${mimeType || 'unknown'}"; allowed: ${this.config.files.allowedMimeTypes.join(', ')}`,
         'file',
       );
     }
@@ -67,15 +69,8 @@ export class FilesService {
   }
 
   private async link(location: string, givenName: string | undefined, isPublic: boolean, baseUrl: string) {
-    let url: URL;
-    try {
-      url = new URL(location);
-    } catch {
-      throw new BadRequestError('file_location must be an absolute http(s) URL', 'file_location');
-    }
-    if (!['http:', 'https:'].includes(url.protocol) || location.length > 2048) {
-      throw new BadRequestError('file_location must be an absolute http(s) URL', 'file_location');
-    }
+    const url = parseHttpUrl(location);
+    if (!url) throw invalidLocation(location);
     const fileName = (givenName ?? decodeURIComponent(url.pathname.split('/').pop() ?? '') ?? '').slice(0, 255) || url.hostname;
     return this.prisma.$transaction(async (tx) => {
       const row = await this.files.create({ fileName, mimeType: guessMimeType(url.pathname), fileSize: 0, public: isPublic, location: url.toString() }, tx);
@@ -121,6 +116,23 @@ export class FilesService {
     if (!row) throw new NotFoundError('File');
     return row;
   }
+}
+
+/** An absolute http(s) URL of at most 2048 characters, or null. */
+function parseHttpUrl(location: string): URL | null {
+  if (location.length > 2048) return null;
+  try {
+    const url = new URL(location);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** ep-api-reference §10.3: 422 "file_location invalid", "<x> is not a valid URL". */
+function invalidLocation(location: string): ApiError {
+  const shown = location.length > 200 ? `${location.slice(0, 200)}…` : location;
+  return new UnprocessableError('file_location invalid', `${shown} is not a valid URL`, 'file_location');
 }
 
 function parseBool(v: unknown): boolean {
