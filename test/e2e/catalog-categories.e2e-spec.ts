@@ -31,7 +31,7 @@ describe('catalog: categories', () => {
 
   it('creates with defaults, gets, updates, deletes (204) and publishes events', async () => {
     const c = await create({ description: 'd', background_colour: '#ff0000', background_image: 'https://example.com/bg.png' });
-    expect(c).toMatchObject({ type: 'category', status: 'draft', description: 'd', background_colour: '#ff0000', background_image: 'https://example.com/bg.png', relationships: {} });
+    expect(c).toMatchObject({ type: 'category', status: 'draft', description: 'd', background_colour: '#ff0000', background_image: 'https://example.com/bg.png', relationships: { products: { data: [] } } });
     expect(c.meta.timestamps.created_at).toBeDefined();
     expect((await t.http.get(`/v2/categories/${c.id}`).set(t.admin)).body.data).toEqual(c);
     const upd = await t.http.put(`/v2/categories/${c.id}`).set(t.admin).send({ data: { type: 'category', status: 'live', name: 'New' } });
@@ -107,7 +107,7 @@ describe('catalog: categories', () => {
     res = await t.http.get(`/v2/categories?include=products&filter=in(id,${c1.id},${c2.id})`).set(t.admin);
     expect(res.body.included.products).toHaveLength(2); // p1 appears once
     res = await t.http.get(`/v2/categories/${empty.id}?include=products`).set(t.admin);
-    expect(res.body.data.relationships).toEqual({});
+    expect(res.body.data.relationships).toEqual({ products: { data: [] } });
     expect(res.body.included).toBeUndefined();
     res = await t.http.get(`/v2/categories/${c1.id}?include=files`).set(t.admin);
     expect(res.body.included).toBeUndefined();
@@ -125,6 +125,18 @@ describe('catalog: categories', () => {
     expect(await order('-description')).toEqual([2, 0, 1]);
     for (const field of ['created_at', 'name', 'slug', 'status', 'updated_at']) expect(await order(field)).toHaveLength(3);
     expectErrorDocument(await t.http.get('/v2/categories?sort=background_colour').set(t.admin), 400, { source: 'sort' });
+  });
+
+  it('a category with no products has relationships.products.data [] everywhere (create, get, list, tree, update)', async () => {
+    const c = await create({ name: 'lonely', status: 'live' });
+    expect(c.relationships).toEqual({ products: { data: [] } });
+    expect((await t.http.get(`/v2/categories/${c.id}`).set(t.admin)).body.data.relationships).toEqual({ products: { data: [] } });
+    const listed = (await t.http.get(`/v2/categories?filter=eq(id,${c.id})`).set(t.admin)).body.data[0];
+    expect(listed.relationships).toEqual({ products: { data: [] } });
+    const tree = (await t.http.get('/v2/categories/tree').set(t.admin)).body.data.find((n: any) => n.id === c.id);
+    expect(tree.relationships).toEqual({ products: { data: [] } });
+    const upd = await t.http.put(`/v2/categories/${c.id}`).set(t.admin).send({ data: { name: 'still lonely' } });
+    expect(upd.body.data.relationships).toEqual({ products: { data: [] } });
   });
 
   it('lists: envelope, sort, filter, bad params 400, page_length default', async () => {

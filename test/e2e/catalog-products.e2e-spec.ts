@@ -211,6 +211,13 @@ describe('catalog: products', () => {
       expect(res.body.data.relationships.categories.data).toHaveLength(2);
       res = await t.http.get(`/v2/products/${p.id}?include=category`).set(t.admin);
       expect(res.body.included.categories).toHaveLength(2);
+      // Included categories are full objects: their own relationships.products, as GET /categories/:id shows them.
+      res = await t.http.get(`/v2/products?include=categories&filter=in(id,${p.id},${p2.id})`).set(t.admin);
+      for (const cat of res.body.included.categories) {
+        const direct = (await t.http.get(`/v2/categories/${cat.id}`).set(t.admin)).body.data;
+        expect(cat).toEqual(direct);
+        expect(cat.relationships.products.data).toContainEqual({ type: 'product', id: p.id });
+      }
       // storefront: draft category left out of included
       res = await t.http.get(`/v2/products/${p.id}?include=categories`).set(t.storefront);
       expect(res.body.included.categories.map((c: any) => c.id)).toEqual([c1.id]);

@@ -10,9 +10,7 @@ export class CategoryProductsInclude implements IncludeResolver {
   constructor(private readonly products: ProductsService) {}
 
   async resolve(parents: Resource[], ctx: IncludeContext) {
-    const ids = (parents as unknown as PresentedCategory[]).flatMap(
-      (c) => ((c.relationships.products as { data: { id: string }[] } | undefined)?.data ?? []).map((r) => r.id),
-    );
+    const ids = (parents as unknown as PresentedCategory[]).flatMap((c) => c.relationships.products.data.map((r) => r.id));
     return this.products.findPresented([...new Set(ids)], isImplicit(ctx.principal));
   }
 }

@@ -1,11 +1,11 @@
 import { timestamps } from '../../common/http/timestamps';
 import type { Category } from '../../generated/prisma/client';
 
-export type CategoryRow = Category & { products?: { productId: string }[] };
+/** A category with its product links loaded: the spec's Category always has `relationships.products.data`. */
+export type CategoryRow = Category & { products: { productId: string }[] };
 
 export function presentCategory(row: CategoryRow) {
-  const relationships: Record<string, unknown> = {};
-  if (row.products?.length) relationships.products = { data: row.products.map((p) => ({ type: 'product', id: p.productId })) };
+  const relationships = { products: { data: row.products.map((p) => ({ type: 'product' as const, id: p.productId })) } };
   return {
     type: 'category',
     id: row.id,

@@ -34,9 +34,9 @@ export class CategoriesRepository {
     return db.category.findUnique({ where: { id }, include: RELATIONS });
   }
 
-  /** Categories as included in another resource: without their (unbounded) product links. */
-  findManyForInclude(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
-    return db.category.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  /** Categories by id with their product links: Prisma loads the links of all of them in one more query. */
+  findMany(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
+    return db.category.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, include: RELATIONS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
   all(liveOnly: boolean, db: Db = this.prisma) {

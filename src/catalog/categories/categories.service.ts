@@ -54,12 +54,12 @@ export class CategoriesService {
   }
 
   /**
-   * Categories by id, for includes. Their own `relationships.products` is left out: the including product
-   * already names the link, and a category's product list is unbounded (thousands of ids per category).
+   * Categories by id, for includes: full objects as GET /categories/:id shows them (spec, Include rule 2),
+   * the product links of the whole page loaded in one query.
    */
   async findPresented(ids: string[], liveOnly: boolean): Promise<PresentedCategory[]> {
     if (ids.length === 0) return [];
-    return (await this.categories.findManyForInclude(ids, liveOnly)).map(presentCategory);
+    return (await this.categories.findMany(ids, liveOnly)).map(presentCategory);
   }
 
   async update(id: string, dto: UpdateCategoryDto) {

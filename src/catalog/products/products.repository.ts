@@ -81,11 +81,6 @@ export class ProductsRepository {
     });
   }
 
-  /** Product ids of many categories at once (for category includes and relationships). */
-  categoryLinks(categoryIds: string[], db: Db = this.prisma) {
-    return db.productCategory.findMany({ where: { categoryId: { in: categoryIds } }, orderBy: { createdAt: 'asc' } });
-  }
-
   addCategories(productId: string, categoryIds: string[], db: Db = this.prisma) {
     return db.productCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId, categoryId })), skipDuplicates: true });
   }

@@ -61,16 +61,6 @@ export class ProductsService {
     return (await this.products.findMany(ids, liveOnly)).map(presentProduct);
   }
 
-  /** `{categoryId → productIds}` for many categories in one query. */
-  async productIdsByCategory(categoryIds: string[], db: Db = this.prisma): Promise<Map<string, string[]>> {
-    const byCategory = new Map<string, string[]>();
-    if (categoryIds.length === 0) return byCategory;
-    for (const link of await this.products.categoryLinks(categoryIds, db)) {
-      byCategory.set(link.categoryId, [...(byCategory.get(link.categoryId) ?? []), link.productId]);
-    }
-    return byCategory;
-  }
-
   async update(id: string, dto: UpdateProductDto) {
     return this.prisma.$transaction(async (tx) => {
       await this.require(id, tx);
