@@ -139,6 +139,24 @@ describe('catalog: categories', () => {
     expect(upd.body.data.relationships).toEqual({ products: { data: [] } });
   });
 
+  it('background_colour and background_image are strings when set, absent when unset (never null)', async () => {
+    const bare = await create();
+    expect(bare).not.toHaveProperty('background_colour');
+    expect(bare).not.toHaveProperty('background_image');
+    const set = await create({ background_colour: '#00ff00', background_image: 'https://example.com/a.png' });
+    expect(set).toMatchObject({ background_colour: '#00ff00', background_image: 'https://example.com/a.png' });
+    const cleared = await t.http.put(`/v2/categories/${set.id}`).set(t.admin).send({ data: { background_colour: null, background_image: null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).not.toHaveProperty('background_colour');
+    expect(cleared.body.data).not.toHaveProperty('background_image');
+    const emptied = await t.http.put(`/v2/categories/${set.id}`).set(t.admin).send({ data: { background_image: '' } });
+    expect(emptied.body.data).not.toHaveProperty('background_image');
+    const listed = (await t.http.get('/v2/categories?page[limit]=100').set(t.admin)).body.data;
+    for (const c of listed) {
+      for (const key of ['background_colour', 'background_image']) if (key in c) expect(typeof c[key]).toBe('string');
+    }
+  });
+
   it('lists: envelope, sort, filter, bad params 400, page_length default', async () => {
     let res = await t.http.get('/v2/categories?filter=eq(slug,nothing)').set(t.admin);
     expectPage(res, { limit: 25, offset: 0, total: 0, count: 0 });

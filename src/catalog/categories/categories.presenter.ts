@@ -13,8 +13,9 @@ export function presentCategory(row: CategoryRow) {
     slug: row.slug,
     description: row.description,
     status: row.status,
-    background_colour: row.backgroundColour,
-    background_image: row.backgroundImage,
+    // Strings in the spec (the SDK's Category has neither): present when set, left out when not (never null).
+    ...(row.backgroundColour !== null ? { background_colour: row.backgroundColour } : {}),
+    ...(row.backgroundImage !== null ? { background_image: row.backgroundImage } : {}),
     parent_id: row.parentId,
     meta: { timestamps: timestamps(row) },
     relationships,

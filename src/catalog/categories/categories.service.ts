@@ -29,7 +29,7 @@ export class CategoriesService {
           description: dto.description ?? '',
           status: dto.status ?? 'draft',
           backgroundColour: dto.background_colour ?? null,
-          backgroundImage: dto.background_image ?? null,
+          backgroundImage: dto.background_image || null, // '' clears, like null
           parentId: dto.parent_id?.toLowerCase() ?? null,
         },
         tx,
@@ -75,7 +75,7 @@ export class CategoriesService {
           description: dto.description ?? undefined,
           status: dto.status ?? undefined,
           ...(dto.background_colour !== undefined ? { backgroundColour: dto.background_colour } : {}),
-          ...(dto.background_image !== undefined ? { backgroundImage: dto.background_image } : {}),
+          ...(dto.background_image !== undefined ? { backgroundImage: dto.background_image || null } : {}),
           ...(dto.parent_id !== undefined ? { parentId: dto.parent_id?.toLowerCase() ?? null } : {}),
         },
         tx,
