@@ -2,10 +2,10 @@ import { timestamps } from '../../common/http/timestamps';
 import type { Category } from '../../generated/prisma/client';
 
 /** A category with its product links loaded: the spec's Category always has `relationships.products.data`. */
-export type CategoryRow = Category & { products: { productId: string }[] };
+export type CategoryRow = Category & { productIds: string[] };
 
 export function presentCategory(row: CategoryRow) {
-  const relationships = { products: { data: row.products.map((p) => ({ type: 'product' as const, id: p.productId })) } };
+  const relationships = { products: { data: row.productIds.map((id) => ({ type: 'product' as const, id })) } };
   return {
     type: 'category',
     id: row.id,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../../common/list-query';
-import { Prisma } from '../../generated/prisma/client';
+import { Category, Prisma } from '../../generated/prisma/client';
+import type { CategoryRow } from './categories.presenter';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
@@ -19,36 +20,38 @@ export const CATEGORIES_SPEC: ListResourceSpec = {
   defaultSort: 'created_at',
 };
 
-const RELATIONS = { products: { select: { productId: true }, orderBy: { createdAt: 'asc' } } } satisfies Prisma.CategoryInclude;
 const LIVE = { status: 'live' };
 
 @Injectable()
 export class CategoriesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(data: Prisma.CategoryUncheckedCreateInput, db: Db = this.prisma) {
-    return db.category.create({ data, include: RELATIONS });
+  async create(data: Prisma.CategoryUncheckedCreateInput, db: Db = this.prisma) {
+    return { ...(await db.category.create({ data })), productIds: [] };
   }
 
-  find(id: string, db: Db = this.prisma) {
-    return db.category.findUnique({ where: { id }, include: RELATIONS });
+  async find(id: string, db: Db = this.prisma) {
+    const row = await db.category.findUnique({ where: { id } });
+    return row && (await this.withProductIds([row], db))[0];
   }
 
-  /** Categories by id with their product links: Prisma loads the links of all of them in one more query. */
-  findMany(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
-    return db.category.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, include: RELATIONS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  /** Categories by id with their product links (one more query for all of them). */
+  async findMany(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
+    const rows = await db.category.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return this.withProductIds(rows, db);
   }
 
-  all(liveOnly: boolean, db: Db = this.prisma) {
-    return db.category.findMany({ where: liveOnly ? LIVE : {}, include: RELATIONS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  async all(liveOnly: boolean, db: Db = this.prisma) {
+    const rows = await db.category.findMany({ where: liveOnly ? LIVE : {}, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return this.withProductIds(rows, db);
   }
 
   slugTaken(slug: string, exceptId: string | undefined, db: Db = this.prisma) {
     return db.category.findFirst({ where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
   }
 
-  update(id: string, data: Prisma.CategoryUncheckedUpdateInput, db: Db = this.prisma) {
-    return db.category.update({ where: { id }, data, include: RELATIONS });
+  async update(id: string, data: Prisma.CategoryUncheckedUpdateInput, db: Db = this.prisma) {
+    return (await this.withProductIds([await db.category.update({ where: { id }, data })], db))[0];
   }
 
   delete(id: string, db: Db = this.prisma) {
@@ -59,9 +62,24 @@ export class CategoriesRepository {
     const args = toPrismaListArgs(q, CATEGORIES_SPEC);
     const where = (liveOnly ? { AND: [args.where, LIVE] } : args.where) as Prisma.CategoryWhereInput;
     return loadPage(q, {
-      items: () => db.category.findMany({ ...(args as Prisma.CategoryFindManyArgs), where, include: RELATIONS }),
+      items: async () => this.withProductIds(await db.category.findMany({ ...(args as Prisma.CategoryFindManyArgs), where }), db),
       countMatching: () => db.category.count({ where }),
       countAll: () => db.category.count({ where: liveOnly ? LIVE : {} }),
     });
+  }
+
+  /**
+   * The product ids of each category, oldest link first, as one aggregated row per category: a category
+   * can hold thousands of products, and one row per link through Prisma's relation loading cost ~10 µs
+   * each. The ids come as one comma-joined string: node-postgres parses a uuid[] character by character,
+   * which took 15 % of an uncached product page's CPU.
+   */
+  private async withProductIds<T extends Category>(rows: T[], db: Db): Promise<(T & Pick<CategoryRow, 'productIds'>)[]> {
+    if (rows.length === 0) return [];
+    const links = await db.$queryRaw<{ category_id: string; product_ids: string }[]>`
+      SELECT category_id::text AS category_id, string_agg(product_id::text, ',' ORDER BY created_at, product_id) AS product_ids
+      FROM product_categories WHERE category_id = ANY(${rows.map((r) => r.id)}::uuid[]) GROUP BY category_id`;
+    const byCategory = new Map(links.map((l) => [l.category_id, l.product_ids.split(',')]));
+    return rows.map((row) => ({ ...row, productIds: byCategory.get(row.id) ?? [] }));
   }
 }
