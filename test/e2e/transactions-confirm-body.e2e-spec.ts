@@ -1,20 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createOrder } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectErrorDocument } from '../support/documents';
-
-async function insertOrder(t: TestApp, withTax = 5499) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
 
 /**
  * `POST .../transactions/:id/confirm` body. The spec lists `data.payment`, `data.gateway`, `data.method` as strings,
@@ -32,7 +18,7 @@ describe('POST /v2/orders/:orderId/transactions/:id/confirm: the body', () => {
 
   /** A pending payment-intents purchase on a fresh order. */
   async function pendingPayment(gateway = 'card_payment_intents') {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const res = await t.http
       .post(`/v2/orders/${o.id}/payments`)
       .set(t.admin)

@@ -1,19 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createOrder } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
-
-async function insertOrder(t: TestApp, withTax = 10000) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
 
 /** Spec, Transaction resource, "Observed irregularities": `transaction-type` beside `transaction_type`, `meta.created_at` beside `meta.timestamps`. */
 function expectLegacyKeys(tx: any) {
@@ -39,7 +25,7 @@ describe('transaction-type and meta.created_at on every transaction object', () 
   const get = (path: string) => t.http.get(`/v2${path}`).set(t.admin);
 
   it('manual: payments, list, get, capture, refund — the duplicate follows transaction_type as it changes', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const pay = await post(`/orders/${o.id}/payments`, { data: { gateway: 'manual', method: 'authorize' } });
     expectLegacyKeys(pay.body.data);
     expect(pay.body.data['transaction-type']).toBe('authorize');
@@ -60,12 +46,12 @@ describe('transaction-type and meta.created_at on every transaction object', () 
   });
 
   it('payment intents: payments, confirm, cancel; and the transaction.* webhook payloads', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const pay = await post(`/orders/${o.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' } });
     expectLegacyKeys(pay.body.data);
     expectLegacyKeys((await post(`/orders/${o.id}/transactions/${pay.body.data.id}/confirm`, { data: {} })).body.data);
 
-    const o2 = await insertOrder(t);
+    const o2 = await createOrder(t, { withTax: 10000 });
     const pending = (await post(`/orders/${o2.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'authorize', payment: 'pm_card_visa' } })).body.data;
     expectLegacyKeys((await post(`/orders/${o2.id}/transactions/${pending.id}/cancel`, { data: { reason: 'abandoned' } })).body.data);
 

@@ -1,19 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createOrder } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
-
-async function insertOrder(t: TestApp, withTax = 5499) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
 
 /**
  * The payment intent's client secret (`payment_intent`, `client_parameters`) is handed out only where the storefront
@@ -41,7 +27,7 @@ describe('payment_intent / client_parameters: only in the payments and confirm r
   };
 
   it('payments (payment-intents) and confirm carry them; list, get, capture and refund do not', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const pay = await t.http
       .post(`/v2/orders/${o.id}/payments`)
       .set(t.storefront)
@@ -76,7 +62,7 @@ describe('payment_intent / client_parameters: only in the payments and confirm r
   });
 
   it('cancel does not carry them', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const tx = (await post(`/orders/${o.id}/payments`, { data: { gateway: 'stripe_payment_intents', method: 'purchase', payment: 'pm_card_visa' } })).body.data;
     expect(tx.payment_intent.client_secret).toMatch(/_secret_/);
     const cancel = await post(`/orders/${o.id}/transactions/${tx.id}/cancel`, { data: { reason: 'abandoned' } });
@@ -86,14 +72,14 @@ describe('payment_intent / client_parameters: only in the payments and confirm r
   });
 
   it('a manual payment response carries neither', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const pay = await post(`/orders/${o.id}/payments`, { data: { gateway: 'manual', method: 'purchase' } });
     expect(pay.status).toBe(200);
     expectNoSecret(pay.body.data);
   });
 
   it('an Idempotency-Key replay of the payments response is the same response, secret included', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const body = { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' } };
     const first = await post(`/orders/${o.id}/payments`).set('Idempotency-Key', 'pi-exposure-1').send(body);
     const replay = await post(`/orders/${o.id}/payments`).set('Idempotency-Key', 'pi-exposure-1').send(body);
