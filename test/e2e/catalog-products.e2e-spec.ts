@@ -112,6 +112,56 @@ describe('catalog: products', () => {
     expectErrorDocument(await t.http.put(`/v2/products/${other.id}`).set(t.admin).send({ data: { slug: p.slug } }), 409, { source: 'data.slug' });
   });
 
+  it('names the clashing field exactly (slug before sku), writes no event for a refused write, and answers what it published', async () => {
+    const a = await create();
+    const b = await create();
+    const createdEvents = () => t.prisma.outboxEvent.count({ where: { name: 'product.created' } });
+    const updatedEvents = () => t.prisma.outboxEvent.count({ where: { name: 'product.updated' } });
+    const [created0, updated0] = [await createdEvents(), await updatedEvents()];
+    const clash = async (res: any, field: 'slug' | 'sku', value: string) => {
+      expect(res.status).toBe(409);
+      expect(res.body.errors).toHaveLength(1);
+      expect(res.body.errors[0]).toMatchObject({ status: 409, title: 'Conflict', detail: `A product with ${field} "${value}" already exists`, source: `data.${field}` });
+    };
+    await clash(await t.http.post('/v2/products').set(t.admin).send(body({ slug: a.slug })), 'slug', a.slug);
+    await clash(await t.http.post('/v2/products').set(t.admin).send(body({ sku: a.sku })), 'sku', a.sku);
+    await clash(await t.http.post('/v2/products').set(t.admin).send(body({ slug: a.slug, sku: a.sku })), 'slug', a.slug);
+    await clash(await t.http.post('/v2/products').set(t.admin).send(body({ slug: b.slug, sku: a.sku })), 'slug', b.slug);
+    // A value the database refuses does not hide the clash (the clash answered first, as before).
+    await clash(await t.http.post('/v2/products').set(t.admin).send(body({ slug: a.slug, name: 'nul \u0000 here' })), 'slug', a.slug);
+    await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { sku: a.sku } }), 'sku', a.sku);
+    await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { sku: a.sku, slug: a.slug } }), 'slug', a.slug);
+    await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { slug: b.slug, sku: a.sku } }), 'sku', a.sku);
+    expect([await createdEvents(), await updatedEvents()]).toEqual([created0, updated0]);
+    expect((await t.http.get(`/v2/products/${b.id}`).set(t.admin)).body.data).toEqual(b);
+    // Its own slug and sku are no clash.
+    const same = await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { slug: b.slug, sku: b.sku } });
+    expect(same.status).toBe(200);
+    expect(await updatedEvents()).toBe(updated0 + 1);
+
+    // Created: the response, the stored product and the event's payload are the same document.
+    const res = await t.http.post('/v2/products').set(t.admin).send(body({ price: [{ amount: 0, currency: 'eur' }, { amount: 250, currency: 'USD', includes_tax: false }], stock: 7, manage_stock: true }));
+    expect(res.status).toBe(201);
+    const p = res.body.data;
+    expect(p.meta.timestamps.updated_at).toBe(p.meta.timestamps.created_at);
+    expect((await t.http.get(`/v2/products/${p.id}`).set(t.admin)).body.data).toEqual(p);
+    const events = await t.prisma.outboxEvent.findMany({ where: { name: 'product.created' } });
+    const mine = events.filter((e) => (e.payload as any).data.id === p.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].payload).toEqual({ data: p });
+    expect(await createdEvents()).toBe(created0 + 1);
+  });
+
+  it('concurrent creates with one slug: one is created, the others are 409 naming slug, one event', async () => {
+    const slug = `race-${randomUUID()}`;
+    const results = await Promise.all(Array.from({ length: 6 }, () => t.http.post('/v2/products').set(t.admin).send(body({ slug }))));
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 201)) expectErrorDocument(r, 409, { detail: `A product with slug "${slug}" already exists`, source: 'data.slug' });
+    const events = await t.prisma.outboxEvent.findMany({ where: { name: 'product.created' } });
+    expect(events.filter((e) => (e.payload as any).data.slug === slug)).toHaveLength(1);
+  });
+
   it('updates partially and deletes with 204; unknown and malformed ids are 404', async () => {
     const p = await create();
     const res = await t.http.put(`/v2/products/${p.id}`).set(t.admin).send({ data: { type: 'product', name: 'Renamed', price: [{ amount: 500, currency: 'JPY', includes_tax: false }] } });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ConflictError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
+import { ApiError, ConflictError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
+import { toApiError } from '../../common/errors/to-api-error';
 import type { Principal } from '../../common/http/request-context';
 import { ListQuery, page } from '../../common/list-query';
 import { isUuid } from '../../common/validation/resource-id.pipe';
@@ -23,8 +24,8 @@ export class ProductsService {
   ) {}
 
   async create(dto: CreateProductDto) {
-    return this.prisma.$transaction(async (tx) => {
-      await this.assertUnique({ slug: dto.slug, sku: dto.sku }, undefined, tx);
+    const unique = { slug: dto.slug, sku: dto.sku };
+    return this.refusedAsClash(unique, undefined, () => this.prisma.$transaction(async (tx) => {
       const row = await this.products.create(
         {
           name: dto.name,
@@ -41,7 +42,7 @@ export class ProductsService {
         tx,
       );
       return this.changed(tx, 'product.created', row);
-    });
+    }));
   }
 
   async list(q: ListQuery, principal?: Principal) {
@@ -62,9 +63,9 @@ export class ProductsService {
   }
 
   async update(id: string, dto: UpdateProductDto) {
-    return this.prisma.$transaction(async (tx) => {
+    const unique = { slug: dto.slug ?? undefined, sku: dto.sku ?? undefined };
+    return this.refusedAsClash(unique, id, () => this.prisma.$transaction(async (tx) => {
       await this.require(id, tx);
-      await this.assertUnique({ slug: dto.slug ?? undefined, sku: dto.sku ?? undefined }, id, tx);
       const row = await this.products.update(
         id,
         {
@@ -83,7 +84,7 @@ export class ProductsService {
         tx,
       );
       return this.changed(tx, 'product.updated', row);
-    });
+    }));
   }
 
   async delete(id: string) {
@@ -149,8 +150,24 @@ export class ProductsService {
     }
   }
 
-  private async assertUnique(dto: { slug?: string; sku?: string }, exceptId: string | undefined, tx: Db) {
-    const clashes = await this.products.findClashes(dto, exceptId, tx);
+  /**
+   * Runs a write that sets slug / sku without looking for clashes first: the unique indexes refuse one.
+   * Only when the database refused the write (a unique violation, or a value it refused, which the former
+   * look-up came before) are the other products looked up, after the transaction, so the answer is the same
+   * 409 naming the field (slug before sku) as a look-up first would give; otherwise the database's own error.
+   */
+  private async refusedAsClash<T>(dto: { slug?: string; sku?: string }, exceptId: string | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      const refused = !(err instanceof ApiError) && toApiError(err);
+      if (refused && (refused.status === 409 || refused.status === 400)) await this.assertUnique(dto, exceptId);
+      throw err;
+    }
+  }
+
+  private async assertUnique(dto: { slug?: string; sku?: string }, exceptId: string | undefined, db: Db = this.prisma) {
+    const clashes = await this.products.findClashes(dto, exceptId, db);
     for (const field of ['slug', 'sku'] as const) {
       const value = dto[field];
       if (value !== undefined && clashes.some((c) => c[field] === value)) {
