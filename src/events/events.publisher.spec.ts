@@ -37,6 +37,26 @@ describe('EventsPublisher', () => {
     expect(none.statements).toHaveLength(0);
   });
 
+  it('runs a given change (a CTE) in the same one statement as the rows (and the NOTIFY on PostgreSQL)', async () => {
+    const payload = { data: { type: 'product', id: 'p1' } };
+    const change = Prisma.sql`INSERT INTO products (id) VALUES (${'p1'}::uuid)`;
+    const pg = fakeDb();
+    await new EventsPublisher(config('postgres://x')).publish(pg.db, 'product.created', payload, change);
+    expect(pg.statements).toHaveLength(1);
+    expect(pg.statements[0].sql.replace(/\s+/g, ' ')).toMatch(/^WITH change AS \(INSERT INTO products \(id\) VALUES \(\$::uuid\)\), ev AS \( INSERT INTO outbox_events[\s\S]*RETURNING 1\) SELECT pg_notify/);
+    expect(pg.statements[0].values).toEqual(['p1', JSON.stringify(payload), ['product.created'], 'commerce_outbox', 'product.created']);
+    const lite = fakeDb();
+    await new EventsPublisher(config()).publish(lite.db, 'product.created', payload, change);
+    expect(lite.statements).toHaveLength(1);
+    expect(lite.statements[0].sql.replace(/\s+/g, ' ')).toMatch(/^WITH change AS \(INSERT INTO products \(id\) VALUES \(\$::uuid\)\) INSERT INTO outbox_events/);
+    expect(lite.statements[0].sql).not.toContain('pg_notify');
+    expect(lite.statements[0].values).toEqual(['p1', JSON.stringify(payload), ['product.created']]);
+    // No event: the change alone.
+    const none = fakeDb();
+    await new EventsPublisher(config('postgres://x')).publish(none.db, [], payload, change);
+    expect(none.statements).toEqual([{ sql: 'INSERT INTO products (id) VALUES ($::uuid)', values: ['p1'] }]);
+  });
+
   it('wakes listeners at publish (not yet committed) unless LISTEN is up; a NOTIFY wakes them as committed', async () => {
     const events = new EventsPublisher(config('postgres://x'));
     const calls: boolean[] = [];

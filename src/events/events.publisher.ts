@@ -31,10 +31,17 @@ export class EventsPublisher {
   /**
    * One event, or several events of the same change sharing one payload (e.g. `order.paid` + `order.updated`):
    * one statement, the rows and (on PostgreSQL) the NOTIFY together.
+   *
+   * `change`, when given, is the data-modifying statement that caused the event (an INSERT, no semicolon):
+   * it runs in the same statement (as a CTE), so the change and its event commit together, or neither,
+   * without an interactive transaction around them.
    */
-  async publish(db: Db, name: EventName | EventName[], payload: EventPayload): Promise<void> {
+  async publish(db: Db, name: EventName | EventName[], payload: EventPayload, change?: Prisma.Sql): Promise<void> {
     const names = Array.isArray(name) ? name : [name];
-    if (names.length === 0) return;
+    if (names.length === 0) {
+      if (change) await db.$executeRaw(change);
+      return;
+    }
     const insert = Prisma.sql`
       INSERT INTO outbox_events (id, name, payload)
       SELECT gen_random_uuid(), n, ${JSON.stringify(payload)}::jsonb FROM unnest(${names}::text[]) AS n`;
@@ -42,8 +49,8 @@ export class EventsPublisher {
     // if) the caller's transaction commits, which is exactly when the relay can see the rows.
     await db.$executeRaw(
       this.config?.database.databaseUrl
-        ? Prisma.sql`WITH ev AS (${insert} RETURNING 1) SELECT pg_notify(${OUTBOX_CHANNEL}, ${names.join(',')})`
-        : insert,
+        ? Prisma.sql`WITH ${change ? Prisma.sql`change AS (${change}), ` : Prisma.empty}ev AS (${insert} RETURNING 1) SELECT pg_notify(${OUTBOX_CHANNEL}, ${names.join(',')})`
+        : Prisma.sql`${change ? Prisma.sql`WITH change AS (${change}) ` : Prisma.empty}${insert}`,
     );
     // While LISTEN is up, the NOTIFY wakes the relay once the rows are visible; a wake-up now would come
     // before the commit and find nothing.

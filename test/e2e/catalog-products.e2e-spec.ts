@@ -132,6 +132,8 @@ describe('catalog: products', () => {
     await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { sku: a.sku } }), 'sku', a.sku);
     await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { sku: a.sku, slug: a.slug } }), 'slug', a.slug);
     await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { slug: b.slug, sku: a.sku } }), 'sku', a.sku);
+    // Without a clash, the value the database refuses is a 400 (and no event either).
+    expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ name: 'nul \u0000 here' })), 400);
     expect([await createdEvents(), await updatedEvents()]).toEqual([created0, updated0]);
     expect((await t.http.get(`/v2/products/${b.id}`).set(t.admin)).body.data).toEqual(b);
     // Its own slug and sku are no clash.
@@ -150,6 +152,15 @@ describe('catalog: products', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0].payload).toEqual({ data: p });
     expect(await createdEvents()).toBe(created0 + 1);
+
+    // A lone surrogate is answered (and published) as stored: U+FFFD.
+    const raw = JSON.stringify(body({ name: 'lone SURROGATE', 'tax-code': 'SURROGATE' })).replace(/SURROGATE/g, '\\ud800');
+    const lone = await t.http.post('/v2/products').set(t.admin).set('content-type', 'application/json').send(raw);
+    expect(lone.status).toBe(201);
+    expect(lone.body.data).toMatchObject({ name: 'lone \ufffd', 'tax-code': '\ufffd' });
+    expect((await t.http.get(`/v2/products/${lone.body.data.id}`).set(t.admin)).body.data).toEqual(lone.body.data);
+    const loneEvent = await t.prisma.outboxEvent.findMany({ where: { name: 'product.created' } });
+    expect(loneEvent.filter((e) => (e.payload as any).data.id === lone.body.data.id).map((e) => e.payload)).toEqual([{ data: lone.body.data }]);
   });
 
   it('concurrent creates with one slug: one is created, the others are 409 naming slug, one event', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiError, ConflictError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
 import { toApiError } from '../../common/errors/to-api-error';
@@ -23,26 +24,38 @@ export class ProductsService {
     private readonly events: EventsPublisher,
   ) {}
 
+  /**
+   * One statement, no interactive transaction: the INSERT and its `product.created` outbox row (and, on
+   * PostgreSQL, the NOTIFY) together. Every column is set here, as Prisma's create would have set it (the
+   * id a v4 UUID, both timestamps the same instant, the defaults of the schema), so the row, the answer
+   * and the event's payload are known before the write.
+   */
   async create(dto: CreateProductDto) {
-    const unique = { slug: dto.slug, sku: dto.sku };
-    return this.refusedAsClash(unique, undefined, () => this.prisma.$transaction(async (tx) => {
-      const row = await this.products.create(
-        {
-          name: dto.name,
-          slug: dto.slug,
-          sku: dto.sku,
-          description: dto.description ?? '',
-          manageStock: dto.manage_stock ?? false,
-          price: toPriceJson(dto.price),
-          status: dto.status ?? 'draft',
-          commodityType: dto.commodity_type,
-          taxCode: dto['tax-code'] ?? null,
-          stockLevel: dto.stock ?? 0,
-        },
-        tx,
-      );
-      return this.changed(tx, 'product.created', row);
-    }));
+    const now = new Date();
+    const row: ProductRow = {
+      id: randomUUID(),
+      name: asStored(dto.name),
+      slug: asStored(dto.slug),
+      sku: asStored(dto.sku),
+      description: asStored(dto.description ?? ''),
+      manageStock: dto.manage_stock ?? false,
+      // As stored and read back (jsonb), e.g. an amount of -0 is 0.
+      price: JSON.parse(JSON.stringify(toPriceJson(dto.price))),
+      status: dto.status ?? 'draft',
+      commodityType: dto.commodity_type ?? 'physical',
+      taxCode: dto['tax-code'] != null ? asStored(dto['tax-code']) : null,
+      stockLevel: dto.stock ?? 0,
+      mainImageId: null,
+      createdAt: now,
+      updatedAt: now,
+      categories: [],
+      files: [],
+    };
+    const presented = presentProduct(row);
+    await this.refusedAsClash({ slug: dto.slug, sku: dto.sku }, undefined, () =>
+      this.events.publish(this.prisma, 'product.created', { data: presented }, this.products.insertStatement(row)),
+    );
+    return presented;
   }
 
   async list(q: ListQuery, principal?: Principal) {
@@ -185,4 +198,9 @@ export class ProductsService {
 
 function toPriceJson(price: { amount: number; currency: string; includes_tax?: boolean | null }[]): Prisma.InputJsonValue {
   return price.map((p) => ({ amount: p.amount, currency: p.currency.toUpperCase(), includes_tax: p.includes_tax ?? DEFAULT_INCLUDES_TAX }));
+}
+
+/** A string as the database stores it and reads it back: a lone surrogate becomes U+FFFD on its way there (UTF-8). */
+function asStored(s: string): string {
+  return /[\uD800-\uDFFF]/.test(s) ? Buffer.from(s, 'utf8').toString('utf8') : s;
 }
