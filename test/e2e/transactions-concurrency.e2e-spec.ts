@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { adminPost } from '../support/admin-http';
 import { createTestApp, TestApp } from '../support/test-app';
 
 async function insertOrder(t: TestApp, withTax: number) {
@@ -26,10 +27,7 @@ describe('transactions under concurrency (real parallel HTTP)', () => {
     await t.close();
   });
 
-  const post = (path: string, body?: object) => {
-    const req = t.http.post(`/v2${path}`).set(t.admin);
-    return body ? req.send(body) : req.set('Content-Type', 'application/json');
-  };
+  const post = (path: string, body?: object) => adminPost(t, path, body);
 
   it(`${N} parallel captures of one authorization: exactly one succeeds, the others are 422`, async () => {
     const o = await insertOrder(t, 40000);

@@ -1,4 +1,5 @@
 import { createOrder } from '../support/factories';
+import { adminGet, adminPost } from '../support/admin-http';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Spec, Transaction resource, "Observed irregularities": `transaction-type` beside `transaction_type`, `meta.created_at` beside `meta.timestamps`. */
@@ -18,11 +19,8 @@ describe('transaction-type and meta.created_at on every transaction object', () 
     await t.close();
   });
 
-  const post = (path: string, body?: object) => {
-    const req = t.http.post(`/v2${path}`).set(t.admin);
-    return body ? req.send(body) : req.set('Content-Type', 'application/json');
-  };
-  const get = (path: string) => t.http.get(`/v2${path}`).set(t.admin);
+  const post = (path: string, body?: object) => adminPost(t, path, body);
+  const get = (path: string) => adminGet(t, path);
 
   it('manual: payments, list, get, capture, refund — the duplicate follows transaction_type as it changes', async () => {
     const o = await createOrder(t, { withTax: 10000 });

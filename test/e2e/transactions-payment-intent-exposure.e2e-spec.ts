@@ -1,4 +1,5 @@
 import { createOrder } from '../support/factories';
+import { adminGet, adminPost } from '../support/admin-http';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -16,11 +17,8 @@ describe('payment_intent / client_parameters: only in the payments and confirm r
     await t.close();
   });
 
-  const post = (path: string, body?: object) => {
-    const req = t.http.post(`/v2${path}`).set(t.admin);
-    return body ? req.send(body) : req.set('Content-Type', 'application/json');
-  };
-  const get = (path: string) => t.http.get(`/v2${path}`).set(t.admin);
+  const post = (path: string, body?: object) => adminPost(t, path, body);
+  const get = (path: string) => adminGet(t, path);
   const expectNoSecret = (tx: any) => {
     expect(tx).not.toHaveProperty('payment_intent');
     expect(tx).not.toHaveProperty('client_parameters');
