@@ -102,6 +102,10 @@ describe('catalog: products', () => {
     expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ commodity_type: 'magic' })), 400, { source: 'data.commodity_type' });
     expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ status: 'gone' })), 400, { source: 'data.status' });
     expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send({}), 400, { source: 'data' });
+    // An array where a price object belongs was let through and made a 500 (found by a longer fuzz run).
+    for (const price of [[[]], [[{ amount: 1, currency: 'USD' }]], ['USD'], [null]]) {
+      expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ price })), 400, { source: 'data.price' });
+    }
   });
 
   it('refuses duplicate slug and sku with 409 naming the field', async () => {

@@ -118,6 +118,8 @@ describe('payments and transactions (manual gateway)', () => {
   describe('POST /orders/:id/payments', () => {
     it('purchase pays the order in full; paymentmethod_meta lands on the transaction', async () => {
       const o = await insertOrder(t, { withTax: 5000 });
+      // An array is not an object: ValidateNested alone let it through.
+      expectErrorDocument(await pay(o.id, { gateway: 'manual', method: 'purchase', paymentmethod_meta: [] }), 400, { source: 'data.paymentmethod_meta' });
       const res = await pay(o.id, { gateway: 'manual', method: 'purchase', paymentmethod_meta: { name: 'gift card', custom_reference: 'ref-1' } });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ transaction_type: 'purchase', status: 'complete', amount: 5000, name: 'gift card', custom_reference: 'ref-1' });

@@ -36,6 +36,7 @@ export class CreatePaymentDto {
   options?: Record<string, unknown>;
 
   @IsOptional()
+  @IsObject()
   @ValidateNested()
   @Type(() => PaymentMethodMetaDto)
   paymentmethod_meta?: PaymentMethodMetaDto;

@@ -7,6 +7,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -70,6 +71,8 @@ export class CreateProductDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(10)
+  // ValidateNested lets an array element that is itself an array through unchecked.
+  @IsObject({ each: true, message: 'each price must be an object {amount, currency, includes_tax}' })
   @ValidateNested({ each: true })
   @Type(() => PriceDto)
   price: PriceDto[];
@@ -131,6 +134,8 @@ export class UpdateProductDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(10)
+  // ValidateNested lets an array element that is itself an array through unchecked.
+  @IsObject({ each: true, message: 'each price must be an object {amount, currency, includes_tax}' })
   @ValidateNested({ each: true })
   @Type(() => PriceDto)
   price?: PriceDto[];
