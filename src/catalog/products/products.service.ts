@@ -34,16 +34,16 @@ export class ProductsService {
     const now = new Date();
     const row: ProductRow = {
       id: randomUUID(),
-      name: asStored(dto.name),
-      slug: asStored(dto.slug),
-      sku: asStored(dto.sku),
-      description: asStored(dto.description ?? ''),
+      name: dto.name,
+      slug: dto.slug,
+      sku: dto.sku,
+      description: dto.description ?? '',
       manageStock: dto.manage_stock ?? false,
       // As stored and read back (jsonb), e.g. an amount of -0 is 0.
       price: JSON.parse(JSON.stringify(toPriceJson(dto.price))),
       status: dto.status ?? 'draft',
       commodityType: dto.commodity_type ?? 'physical',
-      taxCode: dto['tax-code'] != null ? asStored(dto['tax-code']) : null,
+      taxCode: dto['tax-code'] ?? null,
       stockLevel: dto.stock ?? 0,
       mainImageId: null,
       createdAt: now,
@@ -198,9 +198,4 @@ export class ProductsService {
 
 function toPriceJson(price: { amount: number; currency: string; includes_tax?: boolean | null }[]): Prisma.InputJsonValue {
   return price.map((p) => ({ amount: p.amount, currency: p.currency.toUpperCase(), includes_tax: p.includes_tax ?? DEFAULT_INCLUDES_TAX }));
-}
-
-/** A string as the database stores it and reads it back: a lone surrogate becomes U+FFFD on its way there (UTF-8). */
-function asStored(s: string): string {
-  return /[\uD800-\uDFFF]/.test(s) ? Buffer.from(s, 'utf8').toString('utf8') : s;
 }

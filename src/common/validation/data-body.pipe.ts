@@ -2,7 +2,7 @@ import { ArgumentMetadata, Body, Injectable, PipeTransform } from '@nestjs/commo
 import { plainToInstance } from 'class-transformer';
 import { validate, ValidationError } from 'class-validator';
 import { BadRequestError, ValidationFailedError } from '../errors/api-error';
-import { assertSafeJson } from './json-shape';
+import { assertSafeJson, replaceLoneSurrogates } from './json-shape';
 
 export interface DataBodyOptions {
   /** The whole body (or its `data`) may be missing: the DTO is then validated as `{}`. */
@@ -51,6 +51,7 @@ export class DataBodyPipe implements PipeTransform {
   private async validate(data: Record<string, unknown>, metadata: ArgumentMetadata) {
     const metatype = metadata.metatype;
     assertSafeJson(data, 'data');
+    replaceLoneSurrogates(data);
     if (!metatype || metatype === Object) return data;
     const instance = plainToInstance(metatype, data, { enableImplicitConversion: false, exposeDefaultValues: true });
     const errors = await validate(instance as object, { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false });

@@ -1,4 +1,4 @@
-import { assertSafeJson, MAX_BODY_DEPTH } from './json-shape';
+import { assertSafeJson, replaceLoneSurrogates, MAX_BODY_DEPTH } from './json-shape';
 
 function nested(levels: number): unknown {
   let value: unknown = 'leaf';
@@ -32,5 +32,13 @@ describe('assertSafeJson', () => {
   it.each(['constructor', '__proto__', 'prototype'])('refuses the key %s wherever it is, naming it', (key) => {
     const body = JSON.parse(`{"price":[{"${key}":{"x":1}}]}`);
     expect(sourceOf(() => assertSafeJson(body, 'data'))).toBe(`data.price.0.${key}`);
+  });
+});
+
+describe('replaceLoneSurrogates', () => {
+  it('replaces unpaired surrogates with U+FFFD in every string, nested and in arrays, and keeps pairs', () => {
+    const body = { email: '\u0000\udfff\ud800\udfffx', nested: { list: ['a\ud800', 'ok', 3, null] }, emoji: '😀' };
+    replaceLoneSurrogates(body);
+    expect(body).toEqual({ email: '\u0000\ufffd\ud800\udfffx', nested: { list: ['a\ufffd', 'ok', 3, null] }, emoji: '😀' });
   });
 });

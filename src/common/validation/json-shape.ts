@@ -25,3 +25,24 @@ export function assertSafeJson(value: unknown, rootPath: string): void {
     }
   }
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Replaces unpaired UTF-16 surrogates in every string of a parsed body with U+FFFD, in place. JSON may
+ * escape them (`"\udfff"`), but they are not text: validators that encode strings throw on them (`isEmail`
+ * calls encodeURI: a 500), and the database would store U+FFFD anyway. Iterative, like assertSafeJson.
+ */
+export function replaceLoneSurrogates(value: unknown): void {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null) continue;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const child = record[key];
+      if (typeof child !== 'string') stack.push(child);
+      else if (child.length) record[key] = child.replace(LONE_SURROGATE, '\uFFFD');
+    }
+  }
+}
