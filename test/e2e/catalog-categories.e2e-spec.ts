@@ -104,6 +104,15 @@ describe('catalog: categories', () => {
     expect(res.body.included.products[0]).toMatchObject({ type: 'product', price: expect.any(Array), meta: expect.any(Object) });
     res = await t.http.get(`/v2/categories/${c1.id}?include=products`).set(t.storefront);
     expect(res.body.included.products.map((p: any) => p.id)).toEqual([p1.id]);
+    // A storefront is not told the ids of draft products either: get, list, tree, and categories included in products.
+    const liveOnly = [{ type: 'product', id: p1.id }];
+    expect(res.body.data.relationships.products.data).toEqual(liveOnly);
+    res = await t.http.get(`/v2/categories?filter=eq(id,${c1.id})`).set(t.storefront);
+    expect(res.body.data[0].relationships.products.data).toEqual(liveOnly);
+    res = await t.http.get('/v2/categories/tree').set(t.storefront);
+    expect(res.body.data.find((c: any) => c.id === c1.id).relationships.products.data).toEqual(liveOnly);
+    res = await t.http.get(`/v2/products/${p1.id}?include=categories`).set(t.storefront);
+    expect(res.body.included.categories.find((c: any) => c.id === c1.id).relationships.products.data).toEqual(liveOnly);
     res = await t.http.get(`/v2/categories?include=products&filter=in(id,${c1.id},${c2.id})`).set(t.admin);
     expect(res.body.included.products).toHaveLength(2); // p1 appears once
     res = await t.http.get(`/v2/categories/${empty.id}?include=products`).set(t.admin);

@@ -209,6 +209,14 @@ describe('catalog: products', () => {
     expect(list.body.data.every((p: any) => p.status === 'live')).toBe(true);
     expect(list.body.data.map((p: any) => p.id)).toContain(live.id);
     expect(list.body.data.map((p: any) => p.id)).not.toContain(draft.id);
+    // Nor is it told the ids of draft categories a live product is in (get and list); the admin is.
+    const [shown, hidden] = [await category(), await category({ status: 'draft' })];
+    await t.http.post(`/v2/products/${live.id}/relationships/categories`).set(t.admin).send({ data: [{ type: 'category', id: shown.id }, { type: 'category', id: hidden.id }] });
+    const links = (res: any) => res.body.data.relationships.categories.data.map((c: any) => c.id);
+    expect(links(await t.http.get(`/v2/products/${live.id}`).set(t.storefront))).toEqual([shown.id]);
+    expect(links(await t.http.get(`/v2/products/${live.id}`).set(t.admin))).toEqual([shown.id, hidden.id]);
+    const listed = await t.http.get(`/v2/products?filter=eq(id,${live.id})`).set(t.storefront);
+    expect(listed.body.data[0].relationships.categories.data.map((c: any) => c.id)).toEqual([shown.id]);
   });
 
   describe('relationships and includes', () => {

@@ -30,20 +30,21 @@ export class CategoriesRepository {
     return { ...(await db.category.create({ data })), productIds: [] };
   }
 
-  async find(id: string, db: Db = this.prisma) {
+  /** `liveProductsOnly`: link only live products (what a storefront token may see). */
+  async find(id: string, db: Db = this.prisma, liveProductsOnly = false) {
     const row = await db.category.findUnique({ where: { id } });
-    return row && (await this.withProductIds([row], db))[0];
+    return row && (await this.withProductIds([row], db, liveProductsOnly))[0];
   }
 
-  /** Categories by id with their product links (one more query for all of them). */
+  /** Categories by id with their product links (one more query for all of them); `liveOnly`: categories and products. */
   async findMany(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
     const rows = await db.category.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    return this.withProductIds(rows, db);
+    return this.withProductIds(rows, db, liveOnly);
   }
 
   async all(liveOnly: boolean, db: Db = this.prisma) {
     const rows = await db.category.findMany({ where: liveOnly ? LIVE : {}, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    return this.withProductIds(rows, db);
+    return this.withProductIds(rows, db, liveOnly);
   }
 
   slugTaken(slug: string, exceptId: string | undefined, db: Db = this.prisma) {
@@ -62,7 +63,7 @@ export class CategoriesRepository {
     const args = toPrismaListArgs(q, CATEGORIES_SPEC);
     const where = (liveOnly ? { AND: [args.where, LIVE] } : args.where) as Prisma.CategoryWhereInput;
     return loadPage(q, {
-      items: async () => this.withProductIds(await db.category.findMany({ ...(args as Prisma.CategoryFindManyArgs), where }), db),
+      items: async () => this.withProductIds(await db.category.findMany({ ...(args as Prisma.CategoryFindManyArgs), where }), db, liveOnly),
       countMatching: () => db.category.count({ where }),
       countAll: () => db.category.count({ where: liveOnly ? LIVE : {} }),
     });
@@ -74,11 +75,13 @@ export class CategoriesRepository {
    * each. The ids come as one comma-joined string: node-postgres parses a uuid[] character by character,
    * which took 15 % of an uncached product page's CPU.
    */
-  private async withProductIds<T extends Category>(rows: T[], db: Db): Promise<(T & Pick<CategoryRow, 'productIds'>)[]> {
+  private async withProductIds<T extends Category>(rows: T[], db: Db, liveProductsOnly = false): Promise<(T & Pick<CategoryRow, 'productIds'>)[]> {
     if (rows.length === 0) return [];
+    const liveProducts = liveProductsOnly ? Prisma.sql`JOIN products p ON p.id = pc.product_id AND p.status = 'live'` : Prisma.empty;
     const links = await db.$queryRaw<{ category_id: string; product_ids: string }[]>`
-      SELECT category_id::text AS category_id, string_agg(product_id::text, ',' ORDER BY created_at, product_id) AS product_ids
-      FROM product_categories WHERE category_id = ANY(${rows.map((r) => r.id)}::uuid[]) GROUP BY category_id`;
+      SELECT pc.category_id::text AS category_id, string_agg(pc.product_id::text, ',' ORDER BY pc.created_at, pc.product_id) AS product_ids
+      FROM product_categories pc ${liveProducts}
+      WHERE pc.category_id = ANY(${rows.map((r) => r.id)}::uuid[]) GROUP BY pc.category_id`;
     const byCategory = new Map(links.map((l) => [l.category_id, l.product_ids.split(',')]));
     return rows.map((row) => ({ ...row, productIds: byCategory.get(row.id) ?? [] }));
   }

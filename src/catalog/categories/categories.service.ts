@@ -48,7 +48,7 @@ export class CategoriesService {
   }
 
   async get(id: string, principal?: Principal) {
-    const row = await this.categories.find(id);
+    const row = await this.categories.find(id, undefined, isImplicit(principal));
     if (!row || (isImplicit(principal) && row.status !== 'live')) throw new NotFoundError('Category');
     return presentCategory(row);
   }

@@ -39,6 +39,16 @@ export const PRODUCT_RELATIONS = {
 
 const LIVE = { status: 'live' };
 
+/** What a storefront token may see: links to live categories only (files have no status). */
+const LIVE_PRODUCT_RELATIONS = {
+  ...PRODUCT_RELATIONS,
+  categories: { ...PRODUCT_RELATIONS.categories, where: { category: LIVE } },
+} satisfies Prisma.ProductInclude;
+
+function relations(liveOnly: boolean) {
+  return liveOnly ? LIVE_PRODUCT_RELATIONS : PRODUCT_RELATIONS;
+}
+
 @Injectable()
 export class ProductsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -55,12 +65,13 @@ export class ProductsRepository {
         ${row.mainImageId}::uuid, ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz)`;
   }
 
-  find(id: string, db: Db = this.prisma) {
-    return db.product.findUnique({ where: { id }, include: PRODUCT_RELATIONS });
+  /** `liveRelationsOnly`: link only live categories (what a storefront token may see). */
+  find(id: string, db: Db = this.prisma, liveRelationsOnly = false) {
+    return db.product.findUnique({ where: { id }, include: relations(liveRelationsOnly) });
   }
 
   findMany(ids: string[], liveOnly: boolean, db: Db = this.prisma) {
-    return db.product.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, include: PRODUCT_RELATIONS, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return db.product.findMany({ where: { id: { in: ids }, ...(liveOnly ? LIVE : {}) }, include: relations(liveOnly), orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
   /** Other products holding any of these slug / sku values (one query for both). */
@@ -82,7 +93,7 @@ export class ProductsRepository {
     const args = toPrismaListArgs(q, PRODUCTS_SPEC);
     const where = (liveOnly ? { AND: [args.where, LIVE] } : args.where) as Prisma.ProductWhereInput;
     return loadPage(q, {
-      items: () => db.product.findMany({ ...(args as Prisma.ProductFindManyArgs), where, include: PRODUCT_RELATIONS }),
+      items: () => db.product.findMany({ ...(args as Prisma.ProductFindManyArgs), where, include: relations(liveOnly) }),
       countMatching: () => db.product.count({ where }),
       countAll: () => db.product.count({ where: liveOnly ? LIVE : {} }),
     });

@@ -64,7 +64,7 @@ export class ProductsService {
   }
 
   async get(id: string, principal?: Principal) {
-    const row = await this.products.find(id);
+    const row = await this.products.find(id, undefined, isImplicit(principal));
     if (!row || (isImplicit(principal) && row.status !== 'live')) throw new NotFoundError('Product');
     return presentProduct(row);
   }
