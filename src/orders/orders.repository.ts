@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { FilterOp, FilterValue, HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../common/list-query';
+import { FilterOp, FilterValue, HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, loadPage, matchesNothing, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
@@ -32,8 +32,7 @@ export const ORDERS_SPEC: ListResourceSpec = {
     billing_name: { column: 'billingName', type: 'string', ops: ['eq', 'like'] },
     billing_postcode: { column: 'billingPostcode', type: 'string', ops: ['eq', 'like'] },
     account_id: { column: 'accountId', type: 'uuid', ops: ['eq'] },
-    // This store has no account members: no order matches.
-    account_member_id: { column: 'id', type: 'string', ops: ['eq', 'like'], toWhere: () => ({ id: { in: [] } }) },
+    account_member_id: { column: 'id', type: 'string', ops: ['eq', 'like'], toWhere: matchesNothing },
     product_id: { column: 'id', type: 'uuid', ops: ['eq', 'in'], toWhere: hasItem('productId') },
     product_sku: { column: 'id', type: 'string', ops: ['eq', 'in'], toWhere: hasItem('sku') },
     with_tax: { column: 'withTax', type: 'integer', ops: [...RANGE, 'eq'], sortable: true },

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../../common/list-query';
+import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, matchesNothing, toPrismaListArgs } from '../../common/list-query';
 import { Prisma, type Product } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
-const matchesNothing = () => ({ id: { in: [] } });
 
 /** ep-api-reference §6.2 (filters) and §6.3 (sorts), plus `id` and the timestamps for keyset walks. */
 export const PRODUCTS_SPEC: ListResourceSpec = {

@@ -18,6 +18,12 @@ export interface ListFieldSpec {
   toWhere?: (op: FilterOp, values: FilterValue[]) => Record<string, unknown>;
 }
 
+/**
+ * `toWhere` of a filter the reference documents on something this store does not have (brands, collections,
+ * account members): accepted, and no record matches.
+ */
+export const matchesNothing = (): Record<string, unknown> => ({ id: { in: [] } });
+
 export interface ListResourceSpec {
   fields: Record<string, ListFieldSpec>;
   /** `field` or `-field`; the field must be in `fields` (it need not be `sortable`). */
