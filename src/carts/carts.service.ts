@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import { boundedTotal, isStorableAmount, MAX_AMOUNT, MAX_QUANTITY, PricedLine, totalTooLarge } from '../common/money/limits';
 import { isUuid } from '../common/validation/resource-id.pipe';
+import { productPrices } from '../catalog/products/products.presenter';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
@@ -15,19 +16,6 @@ import { CartsRepository } from './carts.repository';
 export const MAX_CART_ITEMS = 100;
 const CART_REF = /^[A-Za-z0-9_-]{1,64}$/;
 const CURRENCY = /^[A-Za-z]{3}$/;
-
-interface ProductPrice {
-  amount: number;
-  currency: string;
-  includes_tax?: boolean;
-}
-
-function prices(raw: unknown): ProductPrice[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.filter(
-    (p): p is ProductPrice => typeof p === 'object' && p !== null && Number.isInteger((p as ProductPrice).amount) && typeof (p as ProductPrice).currency === 'string',
-  );
-}
 
 /** 422 when the cart's lines would total more than an amount can hold. */
 function assertCartTotal(lines: PricedLine[]): void {
@@ -95,7 +83,7 @@ export class CartsService {
       if (product.status !== 'live') {
         throw new UnprocessableError('Product not available', `Product ${product.id} is ${product.status}; only live products can be added to a cart`, 'data.id');
       }
-      const list = prices(product.price);
+      const list = productPrices(product);
       const cartCurrency = current.items[0]?.currency ?? current.currency ?? undefined;
       const currency = requested ?? cartCurrency ?? list[0]?.currency?.toUpperCase();
       if (!currency) throw new UnprocessableError('Product has no price', `Product ${product.id} has no price`, 'data.id');
@@ -126,7 +114,7 @@ export class CartsService {
           quantity,
           unitAmount: price.amount,
           currency,
-          includesTax: price.includes_tax ?? true,
+          includesTax: price.includes_tax,
         },
         tx,
       );

@@ -16,14 +16,19 @@ interface Price {
   includes_tax: boolean;
 }
 
-/** The stored prices, `includes_tax` always a boolean (rows written by other tools may lack it). */
+/**
+ * The stored prices, `includes_tax` always a boolean. Rows written by other tools may lack it, or hold entries
+ * that are not prices at all (no integer amount or no currency): those are left out.
+ */
 export function productPrices(row: Pick<Product, 'price'>): Price[] {
   if (!Array.isArray(row.price)) return [];
-  return (row.price as unknown as Partial<Price>[]).map((p) => ({
-    amount: p.amount as number,
-    currency: p.currency as string,
-    includes_tax: typeof p.includes_tax === 'boolean' ? p.includes_tax : DEFAULT_INCLUDES_TAX,
-  }));
+  return (row.price as unknown[])
+    .filter((p): p is Partial<Price> => typeof p === 'object' && p !== null && Number.isInteger((p as Price).amount) && typeof (p as Price).currency === 'string')
+    .map((p) => ({
+      amount: p.amount as number,
+      currency: p.currency as string,
+      includes_tax: typeof p.includes_tax === 'boolean' ? p.includes_tax : DEFAULT_INCLUDES_TAX,
+    }));
 }
 
 export function presentProduct(row: ProductRow) {
