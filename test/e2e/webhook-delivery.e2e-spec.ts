@@ -280,6 +280,35 @@ describe('webhook delivery pipeline', () => {
     expect(r.requests[1].at - r.requests[0].at).toBeGreaterThanOrEqual(900);
   });
 
+  it('does not use up an attempt on 429 (or 503 with Retry-After); a receiver that always throttles still ends', async () => {
+    const r = await receiver();
+    r.respond({ status: 429 });
+    r.respond({ status: 503, headers: { 'retry-after': '0' } });
+    r.always({ status: 500 });
+    const hook = await integrate(r.url, ['cart.deleted']);
+    await publish('cart.deleted', { type: 'cart', id: randomUUID() });
+    await drain();
+    // 2 throttled tries, then the 4 scheduled attempts; `attempt` counts every try.
+    expect(r.requests.map((q) => q.body.attempt)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(new Set(r.requests.map((q) => q.headers['webhook-id'])).size).toBe(1);
+    expect((await logsOf(hook.id)).map((l) => l.errorClass)).toEqual(['rate_limited', 'rate_limited', 'non_2xx', 'non_2xx', 'non_2xx', 'non_2xx']);
+    expect(await jobOf(hook.id)).toMatchObject({ status: 'failed', attempts: 6 });
+
+    // At most as many throttled tries as the schedule has attempts are forgiven; 503 without Retry-After is a plain failure.
+    const always = await receiver();
+    always.always({ status: 429 });
+    const throttled = await integrate(always.url, ['cart.deleted']);
+    const plain = await receiver();
+    plain.always({ status: 503 });
+    const unavailable = await integrate(plain.url, ['cart.deleted']);
+    await publish('cart.deleted', { type: 'cart', id: randomUUID() });
+    await drain();
+    expect(always.requests).toHaveLength(8);
+    expect(await jobOf(throttled.id)).toMatchObject({ status: 'failed', attempts: 8 });
+    expect(plain.requests).toHaveLength(4);
+    expect((await logsOf(unavailable.id)).every((l) => l.errorClass === 'non_2xx')).toBe(true);
+  });
+
   it('serves the logs endpoints in the Elastic Path logs shape', async () => {
     const r = await receiver();
     r.respond({ status: 404, body: 'Not found' });
@@ -478,6 +507,7 @@ describe('webhook queue statements (JobsRepository)', () => {
       integration_id: id,
       attempts: 1,
       previous_status: 'pending',
+      throttled: 0,
       event_name: 'order.paid',
       payload,
       enabled: true,

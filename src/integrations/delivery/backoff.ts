@@ -13,3 +13,27 @@ export function delayBeforeAttempt(schedule: number[], nextAttempt: number, retr
   const delay = retryAfterSeconds !== undefined ? Math.max(retryAfterSeconds, jittered) : jittered;
   return Math.min(delay, MAX_DELAY_SECONDS);
 }
+
+/** A failed try of a job: its number (every try counts), and how many of its tries were throttled. */
+export interface FailedTry {
+  /** 1-based, this one included. */
+  tries: number;
+  /** Tries answered 429 (or 503 with Retry-After), this one included. */
+  throttledTries: number;
+  /** Whether this one was throttled. */
+  throttled: boolean;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * Seconds to wait after a failed try, or null when the job has failed for good. A throttled try does not
+ * use up a scheduled attempt (WEBHOOKS.md §8.3): it waits max(Retry-After, the delay before the retry it
+ * stands in for), and the schedule carries on where it was. At most `schedule.length` throttled tries are
+ * forgiven, so a receiver that always throttles still ends (after twice the schedule's attempts).
+ */
+export function delayAfterFailure(schedule: number[], failed: FailedTry, random = Math.random): number | null {
+  const forgiven = Math.min(failed.throttledTries, schedule.length);
+  const used = failed.tries - forgiven;
+  const free = failed.throttled && failed.throttledTries <= schedule.length;
+  return delayBeforeAttempt(schedule, free ? Math.max(used, 1) + 1 : used + 1, failed.retryAfterSeconds, random);
+}

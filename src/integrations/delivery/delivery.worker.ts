@@ -5,7 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
 import { presentIntegration } from '../integrations.presenter';
 import { signPayload } from '../signing';
-import { delayBeforeAttempt } from './backoff';
+import { delayAfterFailure } from './backoff';
 import { Batcher } from './batcher';
 import { AttemptRecord, ClaimedJob, JobsRepository, RecordOutcome } from './jobs.repository';
 import { DeliveryLanes } from './lanes';
@@ -286,7 +286,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         await this.events.publish(tx, 'integration.updated', { data: presentIntegration(disabled, baseUrl) });
       });
     } else {
-      const delay = delayBeforeAttempt(this.config.webhooks.retryScheduleSeconds, attempt + 1, result.retryAfterSeconds);
+      const throttled = result.errorClass === 'rate_limited';
+      const delay = delayAfterFailure(this.config.webhooks.retryScheduleSeconds, {
+        tries: attempt,
+        throttledTries: Number(job.throttled) + (throttled ? 1 : 0),
+        throttled,
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
       if (delay === null) await this.recorder.add({ ...log, status: 'failed' });
       else {
         await this.recorder.add({ ...log, status: 'retrying', retryInMs: delay * 1000 });

@@ -12,6 +12,8 @@ export interface ClaimedJob {
   attempts: number;
   /** The status the claim found (pending, retrying, or in_flight with an expired lease): see unclaim. */
   previous_status: string;
+  /** Earlier tries that were throttled (logged `rate_limited`): they did not use up a scheduled attempt. */
+  throttled: number;
   event_name: string;
   payload: unknown;
   enabled: boolean;
@@ -145,7 +147,11 @@ export class JobsRepository {
         RETURNING j.id, j.event_id, j.integration_id, j.attempts, j.next_attempt_at, picked.previous_status
       )
       SELECT c.id::text AS id, c.event_id::text AS event_id, c.integration_id::text AS integration_id, c.attempts,
-             c.previous_status, e.name AS event_name, e.payload,
+             c.previous_status,
+             CASE WHEN c.attempts > 1
+               THEN (SELECT count(*) FROM integration_logs l WHERE l.job_id = c.id AND l.error_class = 'rate_limited')
+               ELSE 0 END::int AS throttled,
+             e.name AS event_name, e.payload,
              i.enabled, i.url, i.name, i.description, i.integration_type, i.secret_key, i.signing_secret
       FROM claimed c
       JOIN outbox_events e ON e.id = c.event_id

@@ -23,7 +23,7 @@ export interface SendResult {
   body: string;
   errorClass: ErrorClass | null;
   errorDetail: string;
-  /** Seconds, from Retry-After (delta seconds or an HTTP date), when given on 429/503. */
+  /** Seconds, from Retry-After (delta seconds or an HTTP date), when given on 429/503 (`rate_limited`: a 429, or a 503 with Retry-After). */
   retryAfterSeconds?: number;
   durationMs: number;
 }
@@ -88,7 +88,7 @@ export class WebhookSender implements OnApplicationShutdown {
       } else if (statusCode === 410) {
         result.errorClass = 'gone';
         result.errorDetail = 'Received 410 Gone - the integration has been disabled';
-      } else if (statusCode === 429 || statusCode === 503) {
+      } else if (statusCode === 429 || (statusCode === 503 && res.headers['retry-after'] !== undefined)) {
         result.errorClass = 'rate_limited';
         result.retryAfterSeconds = parseRetryAfter(res.headers['retry-after']);
       } else {
