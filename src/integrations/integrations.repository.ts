@@ -18,12 +18,13 @@ export const INTEGRATIONS_SPEC: ListResourceSpec = {
   defaultSort: 'created_at',
 };
 
-/** Logs: newest first. */
+/** Logs: newest first. `triggered_by` is the event type (WEBHOOKS.md §8.6: filter by event type, status and time). */
 export const LOGS_SPEC: ListResourceSpec = {
   fields: {
     id: { column: 'id', type: 'uuid', ops: ['eq'] },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     succeeded: { column: 'succeeded', type: 'boolean', ops: ['eq'] },
+    triggered_by: { column: 'job.event.name', type: 'string', ops: ['eq', 'in'] },
   },
   defaultSort: '-created_at',
 };
@@ -32,6 +33,7 @@ export const JOBS_SPEC: ListResourceSpec = {
   fields: {
     id: { column: 'id', type: 'uuid', ops: ['eq'] },
     status: { column: 'status', type: 'string', ops: ['eq', 'in'] },
+    triggered_by: { column: 'event.name', type: 'string', ops: ['eq', 'in'] },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },

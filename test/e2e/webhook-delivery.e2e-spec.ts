@@ -350,6 +350,27 @@ describe('webhook delivery pipeline', () => {
     expectErrorDocument(await t.http.get(`/v2/integrations/${hook.id}/jobs/${randomUUID()}/logs`).set(t.admin), 404);
   });
 
+  it('filters jobs and logs by event type (triggered_by), besides status and time', async () => {
+    const r = await receiver();
+    const hook = await integrate(r.url, ['category.created', 'category.updated']);
+    await publish('category.created', { data: { type: 'category', id: randomUUID() } });
+    await publish('category.updated', { data: { type: 'category', id: randomUUID() } });
+    await drain();
+    const get = (path: string) => t.http.get(path).set(t.admin);
+    const jobs = await get(`/v2/integrations/${hook.id}/jobs?filter=eq(triggered_by,category.updated):eq(status,succeeded)`);
+    expect(jobs.status).toBe(200);
+    expect(jobs.body.data.map((j: any) => j.triggered_by)).toEqual(['category.updated']);
+    const both = await get(`/v2/integrations/${hook.id}/jobs?filter=in(triggered_by,category.created,category.updated)`);
+    expect(both.body.data).toHaveLength(2);
+    const logs = await get(`/v2/integrations/${hook.id}/logs?filter=eq(triggered_by,category.created)`);
+    expect(logs.status).toBe(200);
+    const created = both.body.data.find((j: any) => j.triggered_by === 'category.created');
+    expect(logs.body.data.map((l: any) => l.relationships.job.data.id)).toEqual([created.id]);
+    const all = await get(`/v2/integrations/logs?filter=eq(triggered_by,category.updated):eq(succeeded,true)&page[limit]=100`);
+    expect(all.body.data.map((l: any) => l.relationships.integration.data.id)).toEqual([hook.id]);
+    expect((await get(`/v2/integrations/${hook.id}/jobs?filter=eq(triggered_by,order.paid)`)).body.data).toEqual([]);
+  });
+
   it('caps the logged response body at WEBHOOK_MAX_RESPONSE_BYTES', async () => {
     const r = await receiver();
     r.respond({ status: 500, body: 'x'.repeat(20_000) });
