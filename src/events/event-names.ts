@@ -26,6 +26,8 @@ export const EVENT_NAMES = [
   'integration.updated',
   'integration.deleted',
   'settings.updated',
+  // Operational: a delivery failed its last scheduled attempt (WEBHOOKS.md §8.3; Svix message.attempt.exhausted).
+  'webhook.delivery.exhausted',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -199,6 +199,38 @@ describe('webhook delivery pipeline', () => {
     expectErrorDocument(await t.http.post(`/v2/integrations/${hook.id}/jobs/${randomUUID()}/redeliver`).set(t.admin), 404);
   });
 
+  it('emits webhook.delivery.exhausted when a delivery fails its last attempt (never about a delivery of that event itself)', async () => {
+    const since = new Date();
+    const down = await receiver();
+    down.always({ status: 500 });
+    const failing = await integrate(down.url, ['order.created']);
+    const ops = await receiver();
+    await integrate(ops.url, ['webhook.delivery.exhausted']);
+    const opsDown = await receiver();
+    opsDown.always({ status: 500 });
+    await integrate(opsDown.url, ['webhook.delivery.exhausted']);
+    await publish('order.created', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    expect(down.requests).toHaveLength(4);
+    const job = await jobOf(failing.id);
+    expect(ops.requests).toHaveLength(1);
+    expect(ops.requests[0].headers['x-moltin-integration-trigger']).toBe('webhook.delivery.exhausted');
+    expect(ops.requests[0].body.payload).toEqual({
+      data: expect.objectContaining({
+        id: job.id,
+        type: 'integration-job',
+        status: 'failed',
+        attempts: 4,
+        triggered_by: 'order.created',
+        last_status_code: 500,
+        relationships: { integration: { data: { type: 'integration', id: failing.id } }, event: { data: { type: 'event', id: job.eventId } } },
+      }),
+    });
+    // The failing operational receiver exhausts its own delivery of that event: no event about it (no loop).
+    expect(opsDown.requests).toHaveLength(4);
+    expect(await t.prisma.outboxEvent.count({ where: { name: 'webhook.delivery.exhausted', createdAt: { gte: since } } })).toBe(1);
+  });
+
   it('records every attempt exactly once when many sends end together (recorded in shared statements)', async () => {
     const rs = [await receiver(), await receiver(), await receiver()];
     // One receiver answers its first request with a NUL in the body (PostgreSQL text cannot hold it).

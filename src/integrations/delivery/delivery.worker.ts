@@ -3,7 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
-import { presentIntegration } from '../integrations.presenter';
+import { presentIntegration, presentJob } from '../integrations.presenter';
 import { signPayload } from '../signing';
 import { delayAfterFailure } from './backoff';
 import { Batcher } from './batcher';
@@ -14,6 +14,7 @@ import { WebhookSender } from './webhook-sender';
 
 export const USER_AGENT = 'CommerceAPI-Webhooks/1.0';
 const INTERVAL = 'webhook-delivery';
+const EXHAUSTED = 'webhook.delivery.exhausted';
 
 /**
  * Delivery worker (WEBHOOKS.md §8.2 step 3). Claims due jobs with a lease and reads what their sends need
@@ -293,7 +294,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         throttled,
         retryAfterSeconds: result.retryAfterSeconds,
       });
-      if (delay === null) await this.recorder.add({ ...log, status: 'failed' });
+      if (delay === null) await this.recordExhausted(job, { ...log, status: 'failed' });
       else {
         await this.recorder.add({ ...log, status: 'retrying', retryInMs: delay * 1000 });
         if (delay * 1000 < this.config.webhooks.pollIntervalMs) this.wakeLater(Math.ceil(delay * 1000));
@@ -303,6 +304,21 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       { context: 'webhooks', jobId: job.id, integrationId: job.integration_id, event: job.event_name, attempt, status: result.statusCode, errorClass: result.errorClass, ms: result.durationMs },
       result.ok ? 'webhook delivered' : 'webhook attempt failed',
     );
+  }
+
+  /**
+   * The last scheduled attempt failed: the job fails, and a `webhook.delivery.exhausted` event (the job as
+   * the jobs endpoint shows it) is written in the same transaction. Not for a delivery of that event
+   * itself, or a receiver that fails on it would start an endless chain of them.
+   */
+  private async recordExhausted(job: ClaimedJob, record: AttemptRecord) {
+    if (job.event_name === EXHAUSTED) {
+      await this.recorder.add(record);
+      return;
+    }
+    await this.jobs.recordAttempt(record, async (tx) => {
+      await this.events.publish(tx, EXHAUSTED, { data: presentJob(await this.jobs.findJob(job.id, tx)) });
+    });
   }
 }
 

@@ -260,6 +260,11 @@ export class JobsRepository {
     });
   }
 
+  /** A job with its event's name, as the jobs endpoint presents it. */
+  findJob(id: string, db: Db) {
+    return db.integrationJob.findUniqueOrThrow({ where: { id }, include: { event: { select: { name: true } } } });
+  }
+
   disableIntegration(id: string, db: Db) {
     return db.integration.update({ where: { id }, data: { enabled: false } });
   }
