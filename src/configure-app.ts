@@ -6,6 +6,7 @@ import { AppConfig } from './config/app-config';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { requestContextMiddleware } from './common/http/request-context';
 import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
+import { useLeanAsyncResourceBind } from './common/runtime/lean-async-resource-bind';
 
 /**
  * Everything the HTTP server needs beyond AppModule, shared by main.ts and the tests so both run the
@@ -17,6 +18,7 @@ export function configureApp(app: INestApplication): void {
   const logger = app.get<RootLogger>(ROOT_LOGGER);
   const errors = app.get(ApiExceptionFilter);
 
+  useLeanAsyncResourceBind();
   http.set('query parser', 'extended');
   http.set('etag', false);
   http.disable('x-powered-by');
