@@ -209,6 +209,15 @@ export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDr
   return new EmbeddedAdapterFactory(opts);
 }
 
+/**
+ * Options of every PrismaClient the server runs. `errorFormat: 'minimal'`: with any other format Prisma
+ * captures a stack trace (`new Error()`) on every query, only to point at the calling line if the query
+ * fails; ~4 % of the CPU of a simple request. Errors keep their code, meta and message.
+ */
+export function prismaClientOptions(opts: DatabaseOptions) {
+  return { adapter: createAdapterFactory(opts), errorFormat: 'minimal' as const };
+}
+
 /** Human-readable target for logs; never includes a password. */
 export function describeDatabase(opts: DatabaseOptions): string {
   if (opts.databaseUrl) {

@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { AppConfig } from '../config/app-config';
 import { Prisma, PrismaClient } from '../generated/prisma/client';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
-import { closeEmbedded, createAdapterFactory, DatabaseOptions, describeDatabase, embeddedOrigin } from './database-adapter';
+import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, prismaClientOptions } from './database-adapter';
 import { migrateDatabase } from './migrator';
 
 /** A client or an open interactive transaction: repositories take either, so services own the boundary. */
@@ -17,7 +17,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
     const options: DatabaseOptions = { ...config.database };
-    super({ adapter: createAdapterFactory(options) });
+    super(prismaClientOptions(options));
     this.options = options;
   }
 

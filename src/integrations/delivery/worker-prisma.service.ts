@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { PrismaClient } from '../../generated/prisma/client';
-import { createAdapterFactory } from '../../prisma/database-adapter';
+import { prismaClientOptions } from '../../prisma/database-adapter';
 
 /**
  * Connections the webhook pipeline needs at most at once: one claim, one batch of records, one fan-out,
@@ -20,7 +20,7 @@ export const WORKER_POOL_MAX = 4;
 @Injectable()
 export class WorkerPrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(config: AppConfig) {
-    super({ adapter: createAdapterFactory({ ...config.database, poolMax: WORKER_POOL_MAX }) });
+    super(prismaClientOptions({ ...config.database, poolMax: WORKER_POOL_MAX }));
   }
 
   async onApplicationShutdown() {
