@@ -33,6 +33,7 @@ describe('useLeanAsyncResourceBind', () => {
   });
 
   it('refuses what is not a function', () => {
-    expect(() => AsyncResource.bind(42 as never)).toThrow(TypeError);
+    // By message: the bind may have been installed by another test file of this worker, from another realm.
+    expect(() => AsyncResource.bind(42 as never)).toThrow(/"fn" argument must be of type function/);
   });
 });
