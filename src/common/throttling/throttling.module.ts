@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../../config/app-config';
 import { RateLimitGuard } from './rate-limit.guard';
+import { SlidingWindowStorage } from './sliding-window.storage';
 
 /**
  * Per-token rate limiting (`RATE_LIMIT` per `RATE_LIMIT_WINDOW_MS`, default 6000 per minute).
@@ -16,6 +17,7 @@ import { RateLimitGuard } from './rate-limit.guard';
       useFactory: (config: AppConfig) => ({
         // blockDuration 0: a sliding window; a client over the limit is refused only until its oldest hit expires.
         throttlers: [{ name: 'default', limit: config.rateLimit.limit, ttl: config.rateLimit.windowMs, blockDuration: 0 }],
+        storage: new SlidingWindowStorage(),
       }),
     }),
   ],
