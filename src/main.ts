@@ -6,6 +6,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
+import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
 
 async function bootstrap() {
@@ -21,7 +22,7 @@ async function bootstrap() {
   }
   if (config.database.databaseUrl) useBaselineWasmCompilerOnly();
   const logger = createRootLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, new CommerceExpressAdapter(), {
     bodyParser: false,
     logger: new NestPinoLogger(logger),
   });

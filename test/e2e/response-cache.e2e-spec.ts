@@ -66,6 +66,18 @@ describe('Response cache for catalog reads', () => {
     expect(after.body.meta.results.total).toBe(first.body.meta.results.total + 1);
   });
 
+  it('sends a cached answer as the same bytes, with their length, non-ASCII text included; HEAD gets no body', async () => {
+    await t.http.post('/v2/products').set(t.admin).send(productBody('Crème brûlée 🍮')).expect(201);
+    const built = await t.http.get(LIST).set(t.admin).expect(200);
+    const cached = await t.http.get(LIST).set(t.admin).expect(200);
+    expect(cached.text).toBe(built.text);
+    expect(cached.body.data.map((p: { name: string }) => p.name)).toContain('Crème brûlée 🍮');
+    expect(Number(cached.headers['content-length'])).toBe(Buffer.byteLength(cached.text));
+    const head = await t.http.head(LIST).set(t.admin).expect(200);
+    expect(head.headers['content-length']).toBe(cached.headers['content-length']);
+    expect(head.text ?? '').toBe('');
+  });
+
   it('answers If-None-Match with 304 when nothing changed', async () => {
     const res = await t.http.get(LIST).set(t.admin).expect(200);
     await t.http.get(LIST).set(t.admin).set('If-None-Match', res.headers.etag).expect(304);

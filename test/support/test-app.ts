@@ -6,6 +6,7 @@ import TestAgent from 'supertest/lib/agent';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadAppConfig } from '../../src/config/app-config';
 import { configureApp } from '../../src/configure-app';
+import { CommerceExpressAdapter } from '../../src/common/http/commerce-express-adapter';
 import { createRootLogger } from '../../src/common/logging/app-logger';
 import { ROOT_LOGGER } from '../../src/common/logging/logging.module';
 import { PrismaService } from '../../src/prisma/prisma.service';
@@ -73,7 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     .useValue(createRootLogger(config.logLevel, destination as any));
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication({ bodyParser: false, logger: false });
+  const app = moduleRef.createNestApplication(new CommerceExpressAdapter(), { bodyParser: false, logger: false });
   configureApp(app);
   app.enableShutdownHooks();
   await app.listen(0, '127.0.0.1');

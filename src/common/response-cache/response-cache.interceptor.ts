@@ -43,8 +43,8 @@ export class ResponseCacheInterceptor implements NestInterceptor {
       map((document) => {
         // Only finished JSON documents: not streams, nor handlers that wrote the response themselves.
         if (document === null || typeof document !== 'object' || res.headersSent || res.statusCode !== 200) return document;
-        const json = JSON.stringify(document);
-        const body: CachedBody = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+        const bytes = Buffer.from(JSON.stringify(document));
+        const body: CachedBody = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
         this.cache.set(key, generation, body);
         return this.send(res, body);
       }),
@@ -58,12 +58,13 @@ export class ResponseCacheInterceptor implements NestInterceptor {
   }
 
   /**
-   * A string body goes out as is (no second JSON.stringify). The ETag, hashed once when stored, lets a
-   * client revalidate with If-None-Match (Express answers 304 when it matches).
+   * The stored bytes go out as they are (CommerceExpressAdapter: no second JSON.stringify, no new Buffer per
+   * response). The ETag, hashed once when stored, lets a client revalidate with If-None-Match (Express
+   * answers 304 when it matches).
    */
-  private send(res: Response, body: CachedBody): string {
+  private send(res: Response, body: CachedBody): Buffer {
     res.setHeader('Content-Type', JSON_TYPE);
     res.setHeader('ETag', body.etag);
-    return body.json;
+    return body.bytes;
   }
 }

@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { AppConfig } from '../../config/app-config';
 
 export interface CachedBody {
-  json: string;
+  /** The serialized JSON document, as bytes: sent as it is on every hit. */
+  bytes: Buffer;
   etag: string;
 }
 
@@ -23,7 +24,7 @@ export class ResponseCache {
     if (config.responseCacheBytes > 0) {
       this.entries = new LRUCache<string, CachedBody>({
         maxSize: config.responseCacheBytes,
-        sizeCalculation: (body, key) => body.json.length + key.length + 64,
+        sizeCalculation: (body, key) => body.bytes.length + key.length + 64,
       });
     }
   }
