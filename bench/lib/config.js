@@ -18,6 +18,9 @@ const config = {
   resultsDir: path.resolve(__dirname, '..', 'results'),
   durationS: num('BENCH_DURATION_S', 5, 1),
   runs: Math.max(1, Math.round(num('BENCH_RUNS', 3, 1))),
+  /** An unmeasured warm-up before every measurement (s of load; webhooks: one round), so JIT compilation and
+   *  first connections are not counted; 0 turns it off. */
+  warmupS: num('BENCH_WARMUP_S', 2, 0),
   connections: Math.max(1, Math.round(num('BENCH_CONNECTIONS', 50, 50))),
   /** Unloaded (one-at-a-time) requests per deep-page URL. */
   sequentialCount: Math.max(1, Math.round(num('BENCH_SEQUENTIAL', 20, 5))),
@@ -47,6 +50,9 @@ const config = {
   clientSecret: 'bench-secret-bench-secret-1234567890',
   firstPort: Math.round(num('BENCH_PORT', 39100, 39100)),
 };
+
+/** Warm-up runs before the measured ones: request generators (`perRun`) must provide for them too. */
+config.warmupRuns = config.warmupS > 0 ? 1 : 0;
 
 for (const db of config.dbs) {
   if (!['postgres', 'pglite'].includes(db)) throw new Error(`BENCH_DBS: unknown database "${db}" (postgres, pglite)`);

@@ -37,25 +37,35 @@ async function settle(server, maxMs = 30000) {
 }
 
 /**
- * Runs autocannon `config.runs` times against one URL on 127.0.0.1. Every run is bounded in time
+ * Runs autocannon `config.runs` times against one URL on 127.0.0.1, after an unmeasured warm-up run of
+ * `config.warmupS` (its req/s is kept as `warmup_rps`). Every run is bounded in time
  * (`durationS`) and in count (`maxOverallRequests`, default config.maxRequestsPerRun).
- * `perRun(i)` may return extra options for run i (e.g. a request generator over a fresh pool).
+ * `perRun(i)` may return extra options for run i, the warm-up being run 0 when there is one (e.g. a request generator over a fresh pool).
  * Returns { rps, p50_ms, p99_ms, non2xx, errors, status_codes, requests, runs: [...] , peak_rss_mb }.
  */
 async function measure(url, opts = {}, { server, perRun } = {}) {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(url)) throw new Error(`load: refusing a non-loopback URL ${url}`);
+  const load = (run, duration) =>
+    autocannon({
+      url,
+      connections: config.connections,
+      duration,
+      maxOverallRequests: config.maxRequestsPerRun,
+      ...opts,
+      ...(perRun ? perRun(run) : {}),
+    });
+  let warmupRps = null;
+  if (config.warmupRuns) {
+    await settle(server);
+    const w = await load(0, config.warmupS);
+    assertAlive(server);
+    warmupRps = w.duration > 0 ? round(w.requests.total / w.duration) : null;
+  }
   const runs = [];
   for (let i = 0; i < config.runs; i++) {
     await settle(server);
     const cpu0 = server ? server.cpuMs() : null;
-    const r = await autocannon({
-      url,
-      connections: config.connections,
-      duration: config.durationS,
-      maxOverallRequests: config.maxRequestsPerRun,
-      ...opts,
-      ...(perRun ? perRun(i) : {}),
-    });
+    const r = await load(config.warmupRuns + i, config.durationS);
     assertAlive(server);
     const total = r.requests.total;
     const cpu1 = server ? server.cpuMs() : null;
@@ -84,6 +94,7 @@ async function measure(url, opts = {}, { server, perRun } = {}) {
     errors: runs.reduce((a, r) => a + r.errors, 0),
     status_codes: statusCodes,
     peak_rss_mb: server ? server.peakRssMb() : null,
+    warmup_rps: warmupRps,
     runs,
   };
 }

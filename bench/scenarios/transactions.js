@@ -14,7 +14,7 @@ function capturePoolPerRun() {
 
 /** How many authorized orders to seed for this scenario (one extra for the probe). */
 function authorizedOrdersNeeded() {
-  return config.runs * capturePoolPerRun() + 1;
+  return (config.warmupRuns + config.runs) * capturePoolPerRun() + 1;
 }
 
 const capturePath = (ref) => `/v2/orders/${ref.orderId}/transactions/${ref.transactionId}/capture`;

@@ -153,6 +153,13 @@ async function runWebhooks({ server, log, skipped, db }) {
         continue;
       }
       const events = eventsFor(level);
+      // An unmeasured round first (config.warmupRuns): the first deliveries after start pay for JIT compilation
+      // and new connections (here up to twice the CPU per delivery of later rounds). Kept as `warmup`.
+      let warmup = null;
+      if (config.warmupRuns) {
+        await settle(server);
+        warmup = await runRound(server, api, receiver, level, events, `${runTag}-${level}-warmup`);
+      }
       const rounds = [];
       for (let run = 0; run < config.runs; run++) {
         await settle(server);
@@ -173,6 +180,7 @@ async function runWebhooks({ server, log, skipped, db }) {
         duplicates: rounds.reduce((a, r) => a + r.duplicates, 0),
         create_failures: rounds.reduce((a, r) => a + r.create_failures, 0),
         peak_rss_mb: server.peakRssMb(),
+        warmup,
         runs: rounds,
       };
       out.levels[level] = res;
