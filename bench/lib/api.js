@@ -1,31 +1,44 @@
 'use strict';
-// Single requests to the server under test (probes, setup through the API). Loopback only.
+// Single requests to the server under test (probes, setup through the API, webhook event generation).
+// Loopback only. node:http with a keep-alive agent, not fetch: the load generator shares the machine's cores
+// with the server, and fetch costs ~3× the client CPU per request here (0.5–0.8 ms vs 0.14–0.24 ms).
+const http = require('node:http');
+
+const TIMEOUT_MS = 30_000;
 
 /** @returns {{ request(method, path, body?), get(path), post(path, body?), del(path), authHeaders }} */
 async function apiClient(server) {
   const token = await server.token();
   const authHeaders = { authorization: `Bearer ${token}` };
-  async function request(method, pathQ, body) {
+  const base = new URL(server.base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  function request(method, pathQ, body) {
     const headers = { ...authHeaders };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    try {
-      const r = await fetch(server.base + pathQ, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(30000),
-      });
-      const text = await r.text();
-      let json = null;
-      try {
-        json = text ? JSON.parse(text) : null;
-      } catch {
-        // not JSON
-      }
-      return { status: r.status, text, json };
-    } catch (e) {
-      return { status: 0, text: String(e), json: null };
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (payload !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(payload);
     }
+    return new Promise((resolve) => {
+      const req = http.request({ host: base.hostname, port: base.port, path: pathQ, method, headers, agent, timeout: TIMEOUT_MS }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('error', (e) => resolve({ status: 0, text: String(e), json: null }));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json = null;
+          try {
+            json = text ? JSON.parse(text) : null;
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode, text, json });
+        });
+      });
+      req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+      req.on('error', (e) => resolve({ status: 0, text: String(e), json: null }));
+      req.end(payload);
+    });
   }
   return {
     authHeaders,
