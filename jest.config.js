@@ -17,6 +17,8 @@ module.exports = {
       transform: { '^.+\\.ts$': tsJest },
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
     },
+    // A smoke run of the benchmark harness (bench/): its load loop and API client, never a benchmark.
+    { displayName: 'bench-harness', testEnvironment: 'node', testMatch: ['<rootDir>/bench/**/*.spec.js'] },
     e2e('pglite'),
     e2e('postgres'),
   ],

@@ -1,0 +1,90 @@
+'use strict';
+// A tiny smoke run of the benchmark harness (never a benchmark): the load loop and the API client against a
+// plain node:http server on 127.0.0.1. Settings come from BENCH_* variables, read when config.js loads.
+process.env.BENCH_DURATION_S = '0.3';
+process.env.BENCH_RUNS = '2';
+process.env.BENCH_WARMUP_S = '0.2';
+process.env.BENCH_CONNECTIONS = '2';
+
+const http = require('node:http');
+const { measure } = require('./load');
+const { apiClient } = require('./api');
+const { median, percentile } = require('./stats');
+
+/** Records every request (method, url, headers, body) and answers `respond(req, body)` → [status, text]. */
+async function startServer(respond = () => [200, '{"ok":true}']) {
+  const seen = [];
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      const [status, text] = respond(req, body);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(text);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return { base, seen, close: () => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))) };
+}
+
+describe('bench harness', () => {
+  test('measure: an unmeasured warm-up (run 0), then BENCH_RUNS measured runs with medians', async () => {
+    const srv = await startServer();
+    try {
+      const asked = [];
+      const result = await measure(`${srv.base}/x`, {}, {
+        perRun: (run) => {
+          asked.push(run);
+          return { headers: { 'x-run': String(run) } };
+        },
+      });
+      expect(asked).toEqual([0, 1, 2]);
+      expect(result.warmup_rps).toBeGreaterThan(0);
+      expect(result.runs).toHaveLength(2);
+      expect(result.rps).toBe(median(result.runs.map((r) => r.rps)));
+      expect(result.non2xx).toBe(0);
+      expect(result.status_codes['200']).toBe(result.requests);
+      // The warm-up's requests reached the server but are not counted.
+      const warmupRequests = srv.seen.filter((r) => r.headers['x-run'] === '0').length;
+      expect(warmupRequests).toBeGreaterThan(0);
+      expect(srv.seen.length - warmupRequests).toBeGreaterThanOrEqual(result.requests);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test('measure refuses a URL that is not on 127.0.0.1', async () => {
+    await expect(measure('http://example.com/')).rejects.toThrow(/non-loopback/);
+  });
+
+  test('apiClient: bearer token, JSON body with its length, parsed answers; a refused connection is status 0', async () => {
+    const srv = await startServer((req) => (req.url === '/text' ? [500, 'not json'] : [201, '{"data":{"id":"p1"}}']));
+    const server = { base: srv.base, token: async () => 'tok-1' };
+    try {
+      const api = await apiClient(server);
+      const created = await api.post('/v2/products', { data: { name: 'Café' } });
+      expect(created).toMatchObject({ status: 201, json: { data: { id: 'p1' } } });
+      const req = srv.seen[0];
+      expect(req).toMatchObject({ method: 'POST', url: '/v2/products', body: '{"data":{"name":"Café"}}' });
+      expect(req.headers).toMatchObject({ authorization: 'Bearer tok-1', 'content-type': 'application/json' });
+      expect(Number(req.headers['content-length'])).toBe(Buffer.byteLength(req.body));
+      expect(await api.get('/text')).toEqual({ status: 500, text: 'not json', json: null });
+      expect(srv.seen[1].headers['content-type']).toBeUndefined();
+    } finally {
+      await srv.close();
+    }
+    const refused = await (await apiClient(server)).get('/v2/products');
+    expect(refused.status).toBe(0);
+    expect(refused.text).toMatch(/ECONNREFUSED/);
+  });
+
+  test('stats: lower median and nearest-rank percentile', () => {
+    expect(median([3, 1, 2, 4])).toBe(2);
+    expect(median([null, 5])).toBe(5);
+    expect(percentile([10, 20, 30, 40], 50)).toBe(20);
+    expect(percentile([10, 20, 30, 40], 99)).toBe(40);
+  });
+});
