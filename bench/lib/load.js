@@ -54,12 +54,12 @@ async function measure(url, opts = {}, { server, perRun } = {}) {
       ...opts,
       ...(perRun ? perRun(run) : {}),
     });
+  const rpsOf = (r) => (r.duration > 0 ? round(r.requests.total / r.duration) : null);
   let warmupRps = null;
   if (config.warmupRuns) {
     await settle(server);
-    const w = await load(0, config.warmupS);
+    warmupRps = rpsOf(await load(0, config.warmupS));
     assertAlive(server);
-    warmupRps = w.duration > 0 ? round(w.requests.total / w.duration) : null;
   }
   const runs = [];
   for (let i = 0; i < config.runs; i++) {
@@ -72,7 +72,7 @@ async function measure(url, opts = {}, { server, perRun } = {}) {
     runs.push({
       // Server process CPU (user + system) per completed request: less sensitive to a busy machine than req/s.
       server_cpu_ms_per_req: cpu0 !== null && cpu1 !== null && total ? round((cpu1 - cpu0) / total, 2) : null,
-      rps: r.duration > 0 ? round(total / r.duration) : null,
+      rps: rpsOf(r),
       p50_ms: r.latency.p50,
       p99_ms: r.latency.p99,
       requests: total,

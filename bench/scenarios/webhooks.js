@@ -155,16 +155,13 @@ async function runWebhooks({ server, log, skipped, db }) {
       const events = eventsFor(level);
       // An unmeasured round first (config.warmupRuns): the first deliveries after start pay for JIT compilation
       // and new connections (here up to twice the CPU per delivery of later rounds). Kept as `warmup`.
-      let warmup = null;
-      if (config.warmupRuns) {
+      const settledRound = async (name) => {
         await settle(server);
-        warmup = await runRound(server, api, receiver, level, events, `${runTag}-${level}-warmup`);
-      }
+        return runRound(server, api, receiver, level, events, `${runTag}-${level}-${name}`);
+      };
+      const warmup = config.warmupRuns ? await settledRound('warmup') : null;
       const rounds = [];
-      for (let run = 0; run < config.runs; run++) {
-        await settle(server);
-        rounds.push(await runRound(server, api, receiver, level, events, `${runTag}-${level}-${run}`));
-      }
+      for (let run = 0; run < config.runs; run++) rounds.push(await settledRound(run));
       await deleteIntegrations(api, ids);
       const m = (k) => median(rounds.map((r) => r[k]));
       const res = {
