@@ -38,6 +38,8 @@ const results = {
     captures_per_run: config.capturesPerRun,
     webhook_deliveries_per_level: config.webhookDeliveries,
     webhook_levels: config.webhookLevels,
+    webhook_paced_deliveries_per_s: config.webhookPacedRate,
+    webhook_paced_s: config.webhookPacedS,
     dbs: config.dbs,
     scenarios: config.scenarios ? [...config.scenarios] : 'all',
   },

@@ -39,6 +39,9 @@ const config = {
   webhookLevels: (process.env.BENCH_WEBHOOK_LEVELS || '1,10,100').split(',').map(Number).filter((n) => n > 0),
   /** Event-generating requests (POST /v2/products) in flight at once. */
   webhookGenConcurrency: Math.max(1, Math.round(num('BENCH_WEBHOOK_CONCURRENCY', 20, 20))),
+  /** Paced webhook rounds: deliveries per second asked for (events/s = this ÷ integrations), and for how long. */
+  webhookPacedRate: num('BENCH_WEBHOOK_PACED_RATE', 500, 500),
+  webhookPacedS: num('BENCH_WEBHOOK_PACED_S', 4, 1),
   /** Longest wait for the deliveries of one round after its last event was created. */
   webhookWaitS: num('BENCH_WEBHOOK_WAIT_S', 60, 20),
   pgAdminUrl: process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres',

@@ -5,11 +5,19 @@ process.env.BENCH_DURATION_S = '0.3';
 process.env.BENCH_RUNS = '2';
 process.env.BENCH_WARMUP_S = '0.2';
 process.env.BENCH_CONNECTIONS = '2';
+process.env.BENCH_WEBHOOK_PACED_RATE = '200';
+process.env.BENCH_WEBHOOK_PACED_S = '0.5';
+process.env.BENCH_PORT = String(40_000 + Math.floor(Math.random() * 20_000));
 
 const http = require('node:http');
+const { performance } = require('node:perf_hooks');
 const { measure } = require('./load');
 const { apiClient } = require('./api');
 const { median, percentile } = require('./stats');
+const { startReceiver } = require('./receiver');
+const { pacedRound } = require('../scenarios/webhooks');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Records every request (method, url, headers, body) and answers `respond(req, body)` → [status, text]. */
 async function startServer(respond = () => [200, '{"ok":true}']) {
@@ -79,6 +87,48 @@ describe('bench harness', () => {
     const refused = await (await apiClient(server)).get('/v2/products');
     expect(refused.status).toBe(0);
     expect(refused.text).toMatch(/ECONNREFUSED/);
+  });
+
+  test('paced webhook round: open loop at the asked rate, latency counted from each event\'s slot', async () => {
+    // Stands in for the server: every POST /v2/products is answered only after 300 ms (a closed loop would
+    // send one event per 300 ms), and its product.created reaches the receiver 40 ms after the POST for each
+    // of two integrations.
+    const receiver = await startReceiver();
+    const arrivals = [];
+    const slow = http.createServer((req, res) => {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', async () => {
+        const sku = JSON.parse(Buffer.concat(chunks).toString('utf8')).data.sku;
+        arrivals.push(performance.now());
+        await sleep(40);
+        for (const integration of ['i1', 'i2']) {
+          const body = JSON.stringify({ id: sku, triggered_by: 'product.created', integration: { id: integration }, payload: { data: { sku } } });
+          await fetch(receiver.url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+        }
+        await sleep(260);
+        res.writeHead(201, { 'content-type': 'application/json' });
+        res.end('{"data":{}}');
+      });
+    });
+    await new Promise((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const server = { base: `http://127.0.0.1:${slow.address().port}`, token: async () => 't', cpuMs: () => 0 };
+    try {
+      const api = await apiClient(server);
+      const r = await pacedRound(server, api, receiver, 2, 'paced-test');
+      // 200 deliveries/s over 2 integrations = 100 events/s for 0.5 s.
+      expect(r).toMatchObject({ offered_deliveries_per_s: 200, offered_events_per_s: 100, events_requested: 50, events_created: 50 });
+      expect(r).toMatchObject({ deliveries: 100, missing: 0, duplicates: 0, create_failures: 0 });
+      // Sent on schedule although every answer took 300 ms: the 50 POSTs arrived within ~0.5 s.
+      expect(arrivals).toHaveLength(50);
+      expect(arrivals[49] - arrivals[0]).toBeLessThan(1_000);
+      // Latency from the slot: the 40 ms the stand-in holds an event back, not the 300 ms answer.
+      expect(r.latency_p50_ms).toBeGreaterThanOrEqual(40);
+      expect(r.latency_p50_ms).toBeLessThan(250);
+    } finally {
+      await new Promise((resolve) => (slow.closeAllConnections(), slow.close(resolve)));
+      await receiver.close();
+    }
   });
 
   test('stats: lower median and nearest-rank percentile', () => {

@@ -34,12 +34,20 @@ function evaluateTargets(results, config) {
       check(out, {
         id: `webhook_${level}_deliveries_per_s`,
         db,
-        description: `scenario 6 at ${level} integration(s): webhook deliveries received per second (= events/s at 1 integration)`,
+        description: `scenario 6 at ${level} integration(s): webhook deliveries received per second in a burst (= events/s at 1 integration)`,
         value: w.deliveries_per_s,
         op: '>=',
         limit: 500,
       });
-      check(out, { id: `webhook_${level}_latency_p50_ms`, db, description: `scenario 6 at ${level} integration(s): event-to-delivery p50 (ms)`, value: w.latency_p50_ms, op: '<=', limit: 250 });
+      check(out, {
+        id: `webhook_${level}_latency_p50_ms`,
+        db,
+        description: `scenario 6 at ${level} integration(s): event-to-delivery p50 (ms) while ${w.paced?.offered_deliveries_per_s} deliveries a second are asked for (paced rounds)`,
+        value: w.paced?.latency_p50_ms,
+        op: '<=',
+        limit: 250,
+        note: w.paced && w.paced.offered_deliveries_per_s < 500 ? `paced at ${w.paced.offered_deliveries_per_s} deliveries/s; the target is for 500` : undefined,
+      });
     }
     check(out, { id: 'cold_start_ms', db, description: 'scenario 7: spawn → first 200 on /health, fresh database (ms)', value: r.cold_start_ms, op: '<=', limit: 3000 });
     check(out, { id: 'peak_rss_mb', db, description: 'server peak RSS (VmHWM) over all load scenarios (MB)', value: r.peak_rss_mb, op: '<=', limit: 300 });
