@@ -863,6 +863,32 @@ describe('webhook workers in the background', () => {
     }
   });
 
+  it('sends a backlog held back by slots and lanes as sends end, without waiting for the poll', async () => {
+    // 2 slots, one lane per integration: each claim can take one job of this integration, so the next must
+    // be claimed when a send ends (a finished send claims again only when the last claim may have left some).
+    const r = await WebhookReceiver.start();
+    r.always({ status: 200, delay: 50 });
+    const env = { ...WEBHOOK_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000', WEBHOOK_CONCURRENCY: '2' };
+    const t = await createTestApp({ env });
+    try {
+      const res = await t.http
+        .post('/v2/integrations')
+        .set(t.admin)
+        .send({ data: { type: 'integration', name: 'backlog', enabled: true, observes: ['order.paid'], configuration: { url: r.url } } });
+      expect(res.status).toBe(201);
+      const started = Date.now();
+      await t.prisma.$transaction(async (tx) => {
+        for (let i = 0; i < 6; i++) await t.app.get(EventsPublisher).publish(tx, 'order.paid', { data: { type: 'order', id: randomUUID() } });
+      });
+      await r.waitFor(6, 10_000);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(new Set(r.requests.map((q) => q.body.id)).size).toBe(6);
+    } finally {
+      await t.close();
+      await r.close();
+    }
+  });
+
   it('wake at once on publish (no waiting for the poll) and stop cleanly on shutdown', async () => {
     const r = await WebhookReceiver.start();
     const t = await createTestApp({ env: { ...WEBHOOK_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000' } });

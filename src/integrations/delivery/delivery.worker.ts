@@ -8,7 +8,7 @@ import { signPayload } from '../signing';
 import { delayAfterFailure } from './backoff';
 import { Batcher } from './batcher';
 import { AttemptRecord, ClaimedJob, JobsRepository, RecordOutcome } from './jobs.repository';
-import { DeliveryLanes } from './lanes';
+import { DeliveryLanes, heldBackByLanes } from './lanes';
 import { soon } from './soon';
 import { WebhookSender } from './webhook-sender';
 
@@ -49,6 +49,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private claiming?: Promise<number>;
   /** Set when a pump was asked for while a claim was running (that claim may have missed the news). */
   private pumpAgain = false;
+  /**
+   * Whether due jobs may be left that the last claim did not take: it took all it wanted, a slot or a lane
+   * limit held it back, or it failed. Only then does a finished send claim again; otherwise the jobs that
+   * come due wake the worker themselves (relay, retry timer, poll), and a claim after every send would
+   * mostly find nothing (at a steady trickle of events, one empty claim statement per delivery).
+   */
+  private mayHaveMore = true;
   private stopping = false;
   /** Cancels the pending wake-up, if any. */
   private cancelWake?: () => void;
@@ -145,10 +152,13 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     // Not while every slot has been busy for long (ready jobs went stale lately): they would only wait.
     const ahead = Date.now() - this.staleAt < connectTimeoutMs ? 0 : concurrency;
     const want = Math.min(concurrency + ahead - this.sending - this.ready.length, 3 * concurrency - this.inFlight.size - this.ready.length);
+    this.mayHaveMore = true;
     if (want <= 0) return 0;
     const leaseMs = 2 * timeoutMs + connectTimeoutMs;
+    const lanes = this.lanes.snapshot();
     // One statement claims the jobs and reads their events and integrations.
-    const claimed = await this.jobs.claimJobs(want, leaseMs, this.lanes.snapshot());
+    const claimed = await this.jobs.claimJobs(want, leaseMs, lanes);
+    this.mayHaveMore = claimed.length === want || heldBackByLanes(lanes, claimed.map((job) => job.integration_id));
     if (!claimed.length) return 0;
     // Jobs of one event (one per observing integration) share its serialised payload.
     const payloads = new Map<string, EventJson>();
@@ -221,14 +231,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.sending--;
       this.lanes.finished(job.integration_id);
       this.startReady();
-      this.wake(0);
+      if (this.mayHaveMore) this.wake(0);
     };
     const p: Promise<void> = this.deliver(job, json, release)
       .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
       .finally(() => {
         this.inFlight.delete(p);
         release();
-        this.wake(0);
+        if (this.mayHaveMore) this.wake(0);
       });
     this.inFlight.add(p);
   }

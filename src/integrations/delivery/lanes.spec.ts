@@ -1,4 +1,4 @@
-import { DeliveryLanes } from './lanes';
+import { DeliveryLanes, heldBackByLanes } from './lanes';
 
 describe('DeliveryLanes', () => {
   it('shares half the slots at most, at least one', () => {
@@ -53,5 +53,25 @@ describe('DeliveryLanes', () => {
     lanes.outcome('a', true);
     expect(lanes.lanes('a')).toBe(1);
     expect(lanes.snapshot()).toEqual({ free: 1, full: [], ids: [], frees: [] });
+  });
+});
+
+describe('heldBackByLanes', () => {
+  const snapshot = { free: 2, full: [], ids: ['b'], frees: [1] };
+
+  it('is false when every integration claimed had lanes to spare', () => {
+    expect(heldBackByLanes(snapshot, [])).toBe(false);
+    expect(heldBackByLanes(snapshot, ['a'])).toBe(false);
+    expect(heldBackByLanes({ ...snapshot, ids: [], frees: [] }, ['a', 'c'])).toBe(false);
+  });
+
+  it('is true when a claim used up an integration\'s free lanes (the share, or what was left of it)', () => {
+    expect(heldBackByLanes(snapshot, ['a', 'a'])).toBe(true);
+    expect(heldBackByLanes(snapshot, ['b'])).toBe(true);
+    expect(heldBackByLanes(snapshot, ['a', 'c', 'b'])).toBe(true);
+  });
+
+  it('is true when an integration had no free lane (none of its jobs could be claimed)', () => {
+    expect(heldBackByLanes({ ...snapshot, full: ['z'] }, [])).toBe(true);
   });
 });

@@ -70,3 +70,18 @@ export class DeliveryLanes {
     return snap;
   }
 }
+
+/**
+ * Whether lanes may have kept due jobs out of a claim made with `lanes`, which took jobs of the integrations
+ * `claimedFor` (one id per job): an integration had no free lane, or the claim used up one's free lanes.
+ */
+export function heldBackByLanes(lanes: LaneSnapshot, claimedFor: string[]): boolean {
+  if (lanes.full.length) return true;
+  const taken = new Map<string, number>();
+  for (const id of claimedFor) taken.set(id, (taken.get(id) ?? 0) + 1);
+  for (const [id, n] of taken) {
+    const i = lanes.ids.indexOf(id);
+    if (n >= (i < 0 ? lanes.free : lanes.frees[i])) return true;
+  }
+  return false;
+}
