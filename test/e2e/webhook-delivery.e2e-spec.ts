@@ -804,6 +804,13 @@ describe('webhook SSRF protection without the test allowlist', () => {
 });
 
 describe('webhook workers in the background', () => {
+  /** An enabled webhook integration on `url` observing `observes`; returns its id. */
+  const integrate = async (t: TestApp, url: string, observes: EventName[]) => {
+    const res = await t.http.post('/v2/integrations').set(t.admin).send({ data: { type: 'integration', name: 'bg', enabled: true, observes, configuration: { url } } });
+    expect(res.status).toBe(201);
+    return res.body.data.id as string;
+  };
+
   it('sends claimed jobs as slots free up; gives back those that wait too long for one, and all unsent ones at shutdown', async () => {
     // 2 slots, one lane each: two hanging receivers hold both slots; the third integration's job is claimed
     // ahead and must wait for a slot.
@@ -815,14 +822,9 @@ describe('webhook workers in the background', () => {
     const t = await createTestApp({ env });
     let closing: Promise<void> | undefined;
     try {
-      const integrate = async (url: string, observes: EventName[]) => {
-        const res = await t.http.post('/v2/integrations').set(t.admin).send({ data: { type: 'integration', name: 'bg', enabled: true, observes, configuration: { url } } });
-        expect(res.status).toBe(201);
-        return res.body.data.id as string;
-      };
-      await integrate(a.url, ['order.paid']);
-      await integrate(b.url, ['order.paid']);
-      const C = await integrate(c.url, ['order.created']);
+      await integrate(t, a.url, ['order.paid']);
+      await integrate(t, b.url, ['order.paid']);
+      const C = await integrate(t, c.url, ['order.created']);
       const publisher = t.app.get(EventsPublisher);
       await publisher.publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
       await a.waitFor(1, 5_000);
@@ -871,11 +873,7 @@ describe('webhook workers in the background', () => {
     const env = { ...WEBHOOK_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000', WEBHOOK_CONCURRENCY: '2' };
     const t = await createTestApp({ env });
     try {
-      const res = await t.http
-        .post('/v2/integrations')
-        .set(t.admin)
-        .send({ data: { type: 'integration', name: 'backlog', enabled: true, observes: ['order.paid'], configuration: { url: r.url } } });
-      expect(res.status).toBe(201);
+      await integrate(t, r.url, ['order.paid']);
       const started = Date.now();
       await t.prisma.$transaction(async (tx) => {
         for (let i = 0; i < 6; i++) await t.app.get(EventsPublisher).publish(tx, 'order.paid', { data: { type: 'order', id: randomUUID() } });
@@ -893,11 +891,7 @@ describe('webhook workers in the background', () => {
     const r = await WebhookReceiver.start();
     const t = await createTestApp({ env: { ...WEBHOOK_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000' } });
     try {
-      const res = await t.http
-        .post('/v2/integrations')
-        .set(t.admin)
-        .send({ data: { type: 'integration', name: 'bg', enabled: true, observes: ['order.paid'], configuration: { url: r.url } } });
-      expect(res.status).toBe(201);
+      await integrate(t, r.url, ['order.paid']);
       const started = Date.now();
       await t.app.get(EventsPublisher).publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
       await r.waitFor(1, 5_000);
