@@ -27,6 +27,8 @@ export class AppConfig {
     retentionDays: number;
     concurrency: number;
     maxResponseBytes: number;
+    /** How long the first finished attempt waits for others before their records are written together. */
+    recordGatherMs: number;
   };
   stripe: { secretKey?: string; apiHost?: string; apiPort?: number; apiProtocol: 'http' | 'https' };
   /** Background work (webhook fan-out and delivery, retention). Off in tests that drive it by hand. */
@@ -161,6 +163,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
     concurrency: int(env, 'WEBHOOK_CONCURRENCY', 64, 1, 1000),
     maxResponseBytes: int(env, 'WEBHOOK_MAX_RESPONSE_BYTES', 8 * 1024, 0, 1024 * 1024),
+    recordGatherMs: int(env, 'WEBHOOK_RECORD_GATHER_MS', 5, 0, 1_000),
   };
   const stripeApi = url(env, 'STRIPE_API_BASE', ['http:', 'https:']);
   const stripeUrl = stripeApi ? new URL(stripeApi) : undefined;

@@ -46,4 +46,16 @@ describe('Batcher', () => {
     // and it keeps going afterwards
     expect(await b.add(4)).toBe('4');
   });
+
+  it('with gatherMs, the first item waits that long for others to join its flush', async () => {
+    const calls: number[][] = [];
+    const b = new Batcher<number, number>(async (items) => (calls.push(items), items), 100, 30);
+    const first = b.add(1);
+    await tick();
+    await new Promise((r) => setTimeout(r, 5));
+    const second = b.add(2);
+    expect(calls).toEqual([]);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(calls).toEqual([[1, 2]]);
+  });
 });

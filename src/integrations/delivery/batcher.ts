@@ -1,7 +1,7 @@
 /**
  * Group commit: items added while a flush runs wait for the next one, so many results that come in close
  * together cost one statement, not one each. One flush at a time, at most `max` items each; the first
- * waits for the current turn of the event loop to end, to gather what arrived in it.
+ * waits `gatherMs` (or, with 0, for the current turn of the event loop to end) to gather what arrives meanwhile.
  *
  * A flush that fails is retried item by item, so one bad item (or a deadlock with an unrelated
  * transaction) cannot fail the others; an item whose own flush fails rejects its promise. `flush` must
@@ -14,6 +14,8 @@ export class Batcher<T, R> {
   constructor(
     private readonly flush: (items: T[]) => Promise<R[]>,
     private readonly max = 100,
+    /** How long the first item of a batch waits for others (0 = until the current turn of the event loop ends). */
+    private readonly gatherMs = 0,
   ) {}
 
   add(item: T): Promise<R> {
@@ -21,7 +23,8 @@ export class Batcher<T, R> {
       this.queue.push({ item, resolve, reject });
       if (!this.running) {
         this.running = true;
-        setImmediate(() => void this.run());
+        if (this.gatherMs > 0) setTimeout(() => void this.run(), this.gatherMs);
+        else setImmediate(() => void this.run());
       }
     });
   }

@@ -70,7 +70,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
     this.lanes = DeliveryLanes.forConcurrency(config.webhooks.concurrency);
-    this.recorder = new Batcher((records) => this.jobs.recordAttempts(records));
+    this.recorder = new Batcher((records) => this.jobs.recordAttempts(records), 100, config.webhooks.recordGatherMs);
   }
 
   onApplicationBootstrap() {
