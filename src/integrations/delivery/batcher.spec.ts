@@ -49,7 +49,7 @@ describe('Batcher', () => {
 
   it('with gatherMs, the first item waits that long for others to join its flush', async () => {
     const calls: number[][] = [];
-    const b = new Batcher<number, number>(async (items) => (calls.push(items), items), 100, 30);
+    const b = new Batcher<number, number>(async (items) => (calls.push(items), items), 100, 200);
     const first = b.add(1);
     await tick();
     await new Promise((r) => setTimeout(r, 5));
