@@ -19,16 +19,19 @@ const { pacedRound } = require('../scenarios/webhooks');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Records every request (method, url, headers, body) and answers `respond(req, body)` → [status, text]. */
+/**
+ * Records every request (method, url, headers, body, arrival time `at`) and answers `respond(req, body)` →
+ * [status, text], or a promise of it.
+ */
 async function startServer(respond = () => [200, '{"ok":true}']) {
   const seen = [];
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
-      const [status, text] = respond(req, body);
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body, at: performance.now() });
+      const [status, text] = await respond(req, body);
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(text);
     });
@@ -94,25 +97,17 @@ describe('bench harness', () => {
     // send one event per 300 ms), and its product.created reaches the receiver 40 ms after the POST for each
     // of two integrations.
     const receiver = await startReceiver();
-    const arrivals = [];
-    const slow = http.createServer((req, res) => {
-      const chunks = [];
-      req.on('data', (c) => chunks.push(c));
-      req.on('end', async () => {
-        const sku = JSON.parse(Buffer.concat(chunks).toString('utf8')).data.sku;
-        arrivals.push(performance.now());
-        await sleep(40);
-        for (const integration of ['i1', 'i2']) {
-          const body = JSON.stringify({ id: sku, triggered_by: 'product.created', integration: { id: integration }, payload: { data: { sku } } });
-          await fetch(receiver.url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-        }
-        await sleep(260);
-        res.writeHead(201, { 'content-type': 'application/json' });
-        res.end('{"data":{}}');
-      });
+    const slow = await startServer(async (_req, body) => {
+      const sku = JSON.parse(body).data.sku;
+      await sleep(40);
+      for (const integration of ['i1', 'i2']) {
+        const delivery = JSON.stringify({ id: sku, triggered_by: 'product.created', integration: { id: integration }, payload: { data: { sku } } });
+        await fetch(receiver.url, { method: 'POST', body: delivery, headers: { 'content-type': 'application/json' } });
+      }
+      await sleep(260);
+      return [201, '{"data":{}}'];
     });
-    await new Promise((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const server = { base: `http://127.0.0.1:${slow.address().port}`, token: async () => 't', cpuMs: () => 0 };
+    const server = { base: slow.base, token: async () => 't', cpuMs: () => 0 };
     try {
       const api = await apiClient(server);
       const r = await pacedRound(server, api, receiver, 2, 'paced-test');
@@ -120,13 +115,13 @@ describe('bench harness', () => {
       expect(r).toMatchObject({ offered_deliveries_per_s: 200, offered_events_per_s: 100, events_requested: 50, events_created: 50 });
       expect(r).toMatchObject({ deliveries: 100, missing: 0, duplicates: 0, create_failures: 0 });
       // Sent on schedule although every answer took 300 ms: the 50 POSTs arrived within ~0.5 s.
-      expect(arrivals).toHaveLength(50);
-      expect(arrivals[49] - arrivals[0]).toBeLessThan(1_000);
+      expect(slow.seen).toHaveLength(50);
+      expect(slow.seen[49].at - slow.seen[0].at).toBeLessThan(1_000);
       // Latency from the slot: the 40 ms the stand-in holds an event back, not the 300 ms answer.
       expect(r.latency_p50_ms).toBeGreaterThanOrEqual(40);
       expect(r.latency_p50_ms).toBeLessThan(250);
     } finally {
-      await new Promise((resolve) => (slow.closeAllConnections(), slow.close(resolve)));
+      await slow.close();
       await receiver.close();
     }
   });
