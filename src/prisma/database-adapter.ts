@@ -1,14 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import * as vm from 'node:vm';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
-import {
-  DriverAdapterError,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { embeddedAdapterFactory } from './embedded/embedded-driver-adapter';
+import { EmbeddedDatabase } from './embedded/embedded-database';
 import { defaultTemplateOptions, isMissingOrEmptyDir, seedFromTemplate, type PgliteTemplateOptions } from './pglite-template';
 
 export interface DatabaseOptions {
@@ -30,9 +25,10 @@ export function isEmbedded(opts: DatabaseOptions): boolean {
 }
 
 /**
- * PGlite is a single-connection, in-process PostgreSQL, and a data directory must never be opened by
- * two instances at once. So this process keeps ONE instance per data directory, shared by the
- * migrator and every PrismaClient built from createAdapterFactory(), until closeEmbedded().
+ * PGlite is a single-connection, in-process PostgreSQL (here on a thread of its own, see
+ * embedded/embedded-database.ts), and a data directory must never be opened by two instances at once.
+ * So this process keeps ONE instance per data directory, shared by the migrator and every PrismaClient
+ * built from createAdapterFactory(), until closeEmbedded().
  *
  * Registry keys: an on-disk dir is keyed by its absolute path. `memory://` and `memory://<name>` are
  * keys of their own, each a separate in-memory database, so a test file that wants a fresh database
@@ -40,9 +36,9 @@ export function isEmbedded(opts: DatabaseOptions): boolean {
  * registry, and with it a fresh registry here.
  */
 interface EmbeddedEntry {
-  db: PGlite;
+  db: EmbeddedDatabase;
   /** Resolves to the started instance: `db`, or its replacement when a copied template would not start. */
-  ready: Promise<PGlite>;
+  ready: Promise<EmbeddedDatabase>;
   origin: EmbeddedOrigin;
 }
 
@@ -68,17 +64,16 @@ function embeddedKey(dataDir: string): string {
   return dataDir.startsWith('memory://') ? dataDir : resolve(dataDir);
 }
 
-/** Start-up settings of every embedded instance (see PGLITE_START_PARAMS). */
-function pgliteOptions(): PGliteOptions {
-  return { startParams: [...PGlite.defaultStartParams, ...PGLITE_START_PARAMS] };
+function startEmbedded(dataDir: string): EmbeddedDatabase {
+  return new EmbeddedDatabase({ dataDir, startParams: PGLITE_START_PARAMS });
 }
 
-export function getEmbeddedDatabase(opts: DatabaseOptions): PGlite {
+export function getEmbeddedDatabase(opts: DatabaseOptions): EmbeddedDatabase {
   return embeddedEntry(opts).db;
 }
 
 /** The embedded database, started; use this rather than awaiting getEmbeddedDatabase(...).waitReady. */
-export function openEmbeddedDatabase(opts: DatabaseOptions): Promise<PGlite> {
+export function openEmbeddedDatabase(opts: DatabaseOptions): Promise<EmbeddedDatabase> {
   return embeddedEntry(opts).ready;
 }
 
@@ -91,17 +86,12 @@ function embeddedEntry(opts: DatabaseOptions): EmbeddedEntry {
   const key = embeddedKey(opts.pgliteDataDir);
   const existing = embedded.get(key);
   if (existing) return existing;
-  // PGlite loads parts of itself with import(), which Jest only supports under that flag; without
-  // it every query fails with a less helpful error.
-  if (process.env.JEST_WORKER_ID && !('SourceTextModule' in vm)) {
-    throw new Error('PGlite under Jest needs Node started with --experimental-vm-modules (e.g. NODE_OPTIONS=--experimental-vm-modules)');
-  }
   let origin: EmbeddedOrigin = { created: 'in-memory' };
   if (!key.startsWith('memory://')) {
     origin = prepareDataDir(key, opts.pgliteTemplate);
     mkdirSync(key, { recursive: true });
   }
-  const db = new PGlite(key, pgliteOptions());
+  const db = startEmbedded(key);
   const created: EmbeddedEntry = { db, origin, ready: db.waitReady.then(() => db) };
   if (origin.created === 'template') {
     // A copied template that PostgreSQL refuses (damaged after its check) costs a fallback, not the start.
@@ -127,14 +117,14 @@ function prepareDataDir(dir: string, template: PgliteTemplateOptions | false | u
   return seed.reason === 'not-empty' ? { created: 'existing' } : { created: 'initdb', template: seed.reason, detail: seed.detail };
 }
 
-async function replaceFailedTemplateCopy(key: string, entry: EmbeddedEntry, error: unknown): Promise<PGlite> {
+async function replaceFailedTemplateCopy(key: string, entry: EmbeddedEntry, error: unknown): Promise<EmbeddedDatabase> {
   if (embedded.get(key) !== entry) throw error; // closed meanwhile
   await entry.db.close().catch(() => {});
   // The directory is the copy made a moment ago by this process, and PostgreSQL never started on it.
   rmSync(key, { recursive: true, force: true });
   mkdirSync(key, { recursive: true });
   entry.origin = { created: 'initdb', template: 'did-not-start', detail: String((error as Error)?.message ?? error) };
-  entry.db = new PGlite(key, pgliteOptions());
+  entry.db = startEmbedded(key);
   await entry.db.waitReady;
   return entry.db;
 }
@@ -150,52 +140,6 @@ export async function closeEmbedded(opts: DatabaseOptions): Promise<void> {
   });
 }
 
-/**
- * pglite-prisma-adapter 0.7.2 does not await `exec` in executeScript (used to run migration scripts),
- * so a failing migration would be recorded as applied and its error become an unhandled rejection.
- * Its shadow database (`connectToShadowDb`, used to diff migrations) is also never closed.
- */
-class EmbeddedAdapterFactory extends PrismaPGlite {
-  constructor(private readonly opts: DatabaseOptions) {
-    // Creating the instance here starts PGlite while the rest of the application is being built.
-    super(getEmbeddedDatabase(opts));
-  }
-
-  override async connect(): Promise<SqlDriverAdapter> {
-    const db = await openEmbeddedDatabase(this.opts);
-    return withAwaitedScripts(await new PrismaPGlite(db).connect(), db);
-  }
-
-  override async connectToShadowDb(): Promise<SqlDriverAdapter> {
-    const shadow = new PGlite('memory://', pgliteOptions());
-    const adapter = withAwaitedScripts(await new PrismaPGlite(shadow).connect(), shadow);
-    adapter.dispose = () => shadow.close();
-    return adapter;
-  }
-}
-
-function withAwaitedScripts(adapter: SqlDriverAdapter, db: PGlite): SqlDriverAdapter {
-  adapter.executeScript = async (script) => {
-    try {
-      await db.exec(script);
-    } catch (e) {
-      if (typeof e?.code === 'string' && typeof e?.message === 'string') {
-        throw new DriverAdapterError({
-          kind: 'postgres',
-          code: e.code,
-          severity: e.severity ?? 'ERROR',
-          message: e.message,
-          detail: e.detail,
-          column: e.column,
-          hint: e.hint,
-        });
-      }
-      throw e;
-    }
-  };
-  return adapter;
-}
-
 /** Adapter factory for `new PrismaClient({ adapter })`; it is migration-aware, so the migrator uses it too. */
 export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDriverAdapterFactory {
   if (opts.databaseUrl) {
@@ -206,7 +150,18 @@ export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDr
       Promise.reject(new Error('No shadow database on PostgreSQL here: adapter-pg would reset the main database'));
     return factory;
   }
-  return new EmbeddedAdapterFactory(opts);
+  getEmbeddedDatabase(opts); // starts PGlite while the rest of the application is being built
+  return embeddedAdapterFactory(
+    () => openEmbeddedDatabase(opts),
+    async () => {
+      const shadow = startEmbedded('memory://');
+      await shadow.waitReady.catch(async (e) => {
+        await shadow.close().catch(() => undefined);
+        throw e;
+      });
+      return shadow;
+    },
+  );
 }
 
 /**

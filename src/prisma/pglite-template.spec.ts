@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedDatabase } from './embedded/embedded-database';
 import { PrismaClient } from '../generated/prisma/client';
 import {
   closeEmbedded,
@@ -45,12 +45,12 @@ const SCHEMA_SQL = `
   UNION ALL SELECT 'database ' || datname FROM pg_database
   ORDER BY 1`;
 
-async function schemaOf(db: PGlite): Promise<string[]> {
+async function schemaOf(db: EmbeddedDatabase): Promise<string[]> {
   return (await db.query<{ item: string }>(SCHEMA_SQL)).rows.map((r) => r.item);
 }
 
 /** Row count of every table in public, by name. */
-async function rowCounts(db: PGlite): Promise<Record<string, number>> {
+async function rowCounts(db: EmbeddedDatabase): Promise<Record<string, number>> {
   const tables = (
     await db.query<{ name: string }>(`SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)
   ).rows.map((r) => r.name);
@@ -78,7 +78,7 @@ function dataDir(name: string): DatabaseOptions {
 }
 
 /** Opens, runs the migrator as the server does at start, and hands the started instance to `fn`. */
-async function withDatabase<T>(opts: DatabaseOptions, fn: (db: PGlite, applied: string[]) => Promise<T>): Promise<T> {
+async function withDatabase<T>(opts: DatabaseOptions, fn: (db: EmbeddedDatabase, applied: string[]) => Promise<T>): Promise<T> {
   try {
     const { applied } = await migrateDatabase(opts);
     return await fn(await openEmbeddedDatabase(opts), applied);

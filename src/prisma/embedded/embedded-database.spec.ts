@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { SqlQuery } from '@prisma/driver-adapter-utils';
+import { toApiError } from '../../common/errors/to-api-error';
+import { EmbeddedDatabase } from './embedded-database';
+
+jest.setTimeout(60_000);
+
+const inMemory = () => new EmbeddedDatabase({ dataDir: 'memory://', startParams: [] });
+const sql = (text: string): SqlQuery => ({ sql: text, args: [], argTypes: [] });
+/** A statement that keeps PostgreSQL busy for a few hundred milliseconds. */
+const SLOW = 'SELECT count(*) AS n FROM generate_series(1, 3000000)';
+
+describe('EmbeddedDatabase', () => {
+  let db: EmbeddedDatabase;
+  beforeAll(async () => {
+    db = inMemory();
+    await db.waitReady;
+  });
+  afterAll(() => db.close());
+
+  it('runs PostgreSQL on its own thread: this thread keeps running while a statement executes', async () => {
+    const ticks: number[] = [];
+    const timer = setInterval(() => ticks.push(performance.now()), 5);
+    const started = performance.now();
+    const { rows } = await db.query<{ n: string }>(SLOW);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    expect(rows).toEqual([{ n: 3000000 }]);
+    const gaps = ticks.map((t, i) => t - (ticks[i - 1] ?? started));
+    expect(took).toBeGreaterThan(100);
+    // On one thread the statement would be a single gap as long as itself.
+    expect(Math.max(...gaps)).toBeLessThan(took / 2);
+  });
+
+  it('rejects with PostgreSQL\'s error fields', async () => {
+    await expect(db.query('SELECT * FROM no_such_table')).rejects.toMatchObject({
+      code: '42P01',
+      message: 'relation "no_such_table" does not exist',
+    });
+  });
+
+  it('calls a listener before the answer of the statement that notified', async () => {
+    const heard: string[] = [];
+    const unlisten = await db.listen('spec_channel', (payload) => heard.push(payload));
+    await db.query(`NOTIFY spec_channel, 'first'`);
+    expect(heard).toEqual(['first']);
+    await unlisten();
+    await db.query(`NOTIFY spec_channel, 'second'`);
+    expect(heard).toEqual(['first']);
+  });
+
+  it('keeps a transaction apart until it commits, and drops it on rollback', async () => {
+    await db.exec('CREATE TABLE spec_items (name text)');
+    const { id } = (await db.startTransaction()) as { id: number };
+    await db.executeRaw(sql(`INSERT INTO spec_items VALUES ('kept')`), id);
+    const outside = db.query('SELECT name FROM spec_items'); // waits for the transaction, as on one connection
+    await db.endTransaction('commit', id);
+    expect((await outside).rows).toEqual([{ name: 'kept' }]);
+
+    const second = (await db.startTransaction()) as { id: number };
+    await db.executeRaw(sql(`INSERT INTO spec_items VALUES ('dropped')`), second.id);
+    await db.endTransaction('rollback', second.id);
+    expect((await db.query('SELECT name FROM spec_items')).rows).toEqual([{ name: 'kept' }]);
+  });
+
+  it('gives Prisma a unique violation as the driver error Prisma maps to P2002', async () => {
+    await db.exec('CREATE TABLE spec_unique (slug text PRIMARY KEY); INSERT INTO spec_unique VALUES (\'a\')');
+    await expect(db.executeRaw(sql(`INSERT INTO spec_unique VALUES ('a')`))).rejects.toMatchObject({
+      name: 'DriverAdapterError',
+      cause: { kind: 'UniqueConstraintViolation' },
+    });
+  });
+});
+
+describe('EmbeddedDatabase that stops', () => {
+  it('fails later calls with PGlite\'s own message once closed', async () => {
+    const db = inMemory();
+    await db.close();
+    expect(db.closed).toBe(true);
+    await expect(db.query('SELECT 1')).rejects.toThrow('PGlite is closed');
+  });
+
+  it('fails a waiting call as "database unavailable" when its thread ends', async () => {
+    const db = inMemory();
+    await db.waitReady;
+    const waiting = db.query(SLOW);
+    await (db as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    const error = await waiting.catch((e) => e);
+    expect(error.message).toMatch(/^PGlite is closed/);
+    expect(toApiError(error)?.status).toBe(503);
+    await expect(db.query('SELECT 1')).rejects.toThrow(/^PGlite is closed/);
+  });
+
+  it('rejects every call with the start-up error when PostgreSQL cannot start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embedded-spec-'));
+    try {
+      writeFileSync(join(dir, 'file'), '');
+      const db = new EmbeddedDatabase({ dataDir: join(dir, 'file', 'data'), startParams: [] });
+      await expect(db.waitReady).rejects.toThrow();
+      await expect(db.query('SELECT 1')).rejects.toThrow();
+      await db.close().catch(() => undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+it('keeps the process alive while an answer is awaited, and not after', async () => {
+  // A script that never closes the database: it must print the answer, then exit on its own.
+  const script = `
+    const { EmbeddedDatabase } = require(${JSON.stringify(join(__dirname, 'embedded-database'))});
+    const db = new EmbeddedDatabase({ dataDir: 'memory://', startParams: [] });
+    db.query(${JSON.stringify(SLOW)}).then((r) => console.log(JSON.stringify(r.rows)));
+  `;
+  const { stdout } = await promisify(execFile)(process.execPath, ['--require', 'ts-node/register/transpile-only', '-e', script], {
+    timeout: 30_000,
+  });
+  expect(stdout.trim()).toBe('[{"n":3000000}]');
+});
