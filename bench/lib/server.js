@@ -100,6 +100,7 @@ async function startServerOnce(db, extraEnv) {
   const child = spawn(process.execPath, [...startFlags(), distMain], { cwd: config.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (d) => {
+    if (process.env.BENCH_SERVER_LOG) fs.appendFileSync(process.env.BENCH_SERVER_LOG, d);
     output = (output + d).slice(-6000);
   };
   child.stdout.on('data', keep);

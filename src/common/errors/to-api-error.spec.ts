@@ -17,6 +17,7 @@ describe('toApiError', () => {
     ['a driver error of kind DatabaseDoesNotExist under another code', prismaError('P2010', { kind: 'DatabaseDoesNotExist' })],
     ['too many connections', prismaError('P2037')],
     ['pool timeout', prismaError('P2024')],
+    ['a transaction that could not start in time, or expired (P2028)', prismaError('P2028')],
     ['connection refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['an initialization error (errorCode, not code)', Object.assign(new Error("Can't reach database server"), { errorCode: 'P1001' })],
     ['PGlite closed', new Error('PGlite is closed')],

@@ -31,6 +31,9 @@ const UNAVAILABLE_CODES = new Set([
   // Prisma: can't reach, timed out, database does not exist, operations timed out, server closed the
   // connection, pool timeout, too many connections
   'P1001', 'P1002', 'P1003', 'P1008', 'P1017', 'P2024', 'P2037',
+  // Prisma: a transaction that could not start within its maxWait, or outlived its timeout, because the database
+  // was busy (on PGlite, one session, a transaction waits behind every statement queued before it)
+  'P2028',
 ]);
 
 /** Driver-adapter error kinds (`@prisma/driver-adapter-utils`) that mean the database is not usable right now. */
