@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { SqlQuery } from '@prisma/driver-adapter-utils';
 import { toApiError } from '../../common/errors/to-api-error';
+import { PrismaClient } from '../../generated/prisma/client';
+import { closeEmbedded, prismaClientOptions } from '../database-adapter';
 import { EmbeddedDatabase } from './embedded-database';
 
 jest.setTimeout(60_000);
@@ -74,6 +76,28 @@ describe('EmbeddedDatabase', () => {
       cause: { kind: 'UniqueConstraintViolation' },
     });
   });
+});
+
+it('answers 503 when a transaction waits longer than Prisma allows behind another', async () => {
+  const opts = { pgliteDataDir: 'memory://embedded-spec-busy' };
+  const prisma = new PrismaClient(prismaClientOptions(opts));
+  try {
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const long = prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1`;
+      holding();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    });
+    await held;
+    const error = await prisma.$transaction(async (tx) => tx.$queryRaw`SELECT 2`, { maxWait: 200 }).catch((e) => e);
+    expect(error.code).toBe('P2028');
+    expect(toApiError(error)?.status).toBe(503);
+    await long;
+  } finally {
+    await prisma.$disconnect();
+    await closeEmbedded(opts);
+  }
 });
 
 describe('EmbeddedDatabase that stops', () => {
