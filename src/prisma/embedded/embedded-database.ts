@@ -73,7 +73,12 @@ export class EmbeddedDatabase {
     if (!callbacks) {
       callbacks = new Set();
       this.listeners.set(channel, callbacks);
-      await this.send({ op: 'listen', channel });
+      try {
+        await this.send({ op: 'listen', channel });
+      } catch (e) {
+        this.listeners.delete(channel);
+        throw e;
+      }
     }
     callbacks.add(onNotify);
     return async () => {
