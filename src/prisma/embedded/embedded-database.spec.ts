@@ -90,7 +90,10 @@ it('answers 503 when a transaction waits longer than Prisma allows behind anothe
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     });
     await held;
-    const error = await prisma.$transaction(async (tx) => tx.$queryRaw`SELECT 2`, { maxWait: 200 }).catch((e) => e);
+    const error = await prisma.$transaction(async (tx) => tx.$queryRaw`SELECT 2`, { maxWait: 200 }).then(
+      () => ({ code: 'none' }),
+      (e: { code?: string }) => e,
+    );
     expect(error.code).toBe('P2028');
     expect(toApiError(error)?.status).toBe(503);
     await long;

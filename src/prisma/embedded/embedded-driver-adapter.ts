@@ -23,7 +23,7 @@ class EmbeddedQueryable {
 
   constructor(
     protected readonly db: EmbeddedDatabase,
-    private readonly tx?: number,
+    protected readonly tx?: number,
   ) {}
 
   queryRaw(query: SqlQuery): Promise<SqlResultSet> {
@@ -38,18 +38,18 @@ class EmbeddedQueryable {
 class EmbeddedTransaction extends EmbeddedQueryable implements Transaction {
   constructor(
     db: EmbeddedDatabase,
-    private readonly id: number,
+    protected override readonly tx: number,
     readonly options: TransactionOptions,
   ) {
-    super(db, id);
+    super(db, tx);
   }
 
   async commit(): Promise<void> {
-    await this.db.endTransaction('commit', this.id);
+    await this.db.endTransaction('commit', this.tx);
   }
 
   async rollback(): Promise<void> {
-    await this.db.endTransaction('rollback', this.id);
+    await this.db.endTransaction('rollback', this.tx);
   }
 }
 
