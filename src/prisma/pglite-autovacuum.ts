@@ -10,18 +10,16 @@ import { PrismaService } from './prisma.service';
  * changed since the last ANALYZE over 50 + 10 % (analyze).
  */
 const TABLES_DUE_SQL = `
-  SELECT schemaname, relname FROM pg_stat_user_tables
+  SELECT relname, format('%I.%I', schemaname, relname) AS qualified FROM pg_stat_user_tables
   WHERE n_dead_tup > 50 + 0.2 * n_live_tup OR n_mod_since_analyze > 50 + 0.1 * n_live_tup
   ORDER BY n_dead_tup DESC`;
-
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** VACUUM (ANALYZE) of every table due by autovacuum's rules; returns their names. */
 export async function vacuumDueTables(db: EmbeddedDatabase): Promise<string[]> {
   // Single-user PostgreSQL publishes its table statistics only when asked (or at most once a second).
   await db.query('SELECT pg_stat_force_next_flush()');
-  const due = (await db.query<{ schemaname: string; relname: string }>(TABLES_DUE_SQL)).rows;
-  for (const { schemaname, relname } of due) await db.exec(`VACUUM (ANALYZE) ${quoteIdent(schemaname)}.${quoteIdent(relname)}`);
+  const due = (await db.query<{ relname: string; qualified: string }>(TABLES_DUE_SQL)).rows;
+  for (const { qualified } of due) await db.exec(`VACUUM (ANALYZE) ${qualified}`);
   return due.map((t) => t.relname);
 }
 
