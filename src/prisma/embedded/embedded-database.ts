@@ -33,6 +33,7 @@ export class EmbeddedDatabase {
   /** Resolves when PostgreSQL has started; rejects with PGlite's error when it cannot. */
   readonly waitReady: Promise<void>;
   private readonly worker: Worker;
+  private settleStart!: { resolve(): void; reject(error: Error): void };
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
@@ -42,9 +43,7 @@ export class EmbeddedDatabase {
   constructor(options: HostOptions) {
     const { file, execArgv } = hostScript();
     this.worker = new Worker(file, { workerData: options, execArgv, resourceLimits: HOST_HEAP_LIMITS });
-    this.waitReady = new Promise<void>((resolve, reject) => {
-      this.pending.set(0, { resolve: () => resolve(), reject });
-    });
+    this.waitReady = new Promise<void>((resolve, reject) => (this.settleStart = { resolve, reject }));
     this.waitReady.catch(() => undefined);
     this.worker.on('message', (message: HostMessage) => this.receive(message));
     this.worker.on('error', (e) => this.stop(new Error(`${CLOSED}: its thread failed (${e.message})`)));
@@ -136,28 +135,24 @@ export class EmbeddedDatabase {
       for (const onNotify of this.listeners.get(message.notify) ?? []) onNotify(message.payload);
       return;
     }
-    const id = 'ready' in message ? 0 : message.id;
-    const waiting = this.pending.get(id);
-    this.pending.delete(id);
-    if (this.pending.size === 0) this.worker.unref();
     if ('ready' in message) {
-      if (message.ready) {
-        this.started = true;
-        waiting?.resolve(undefined);
-      } else {
-        const error = deserializeError(message.error);
-        this.stop(error);
-        waiting?.reject(error);
-      }
+      if (!message.ready) return this.stop(deserializeError(message.error));
+      this.started = true;
+      this.settleStart.resolve();
+      this.worker.unref(); // nothing was sent before the start
       return;
     }
+    const waiting = this.pending.get(message.id);
+    this.pending.delete(message.id);
+    if (this.pending.size === 0) this.worker.unref();
     if (message.ok) waiting?.resolve(message.value);
     else waiting?.reject(deserializeError(message.error));
   }
 
-  /** Fails everything still waiting; later calls fail with `reason`. */
+  /** Fails everything still waiting (the start too); later calls fail with `reason`. */
   private stop(reason: Error) {
     this.stopped ??= reason;
+    this.settleStart.reject(reason); // no effect once started
     for (const { reject } of this.pending.values()) reject(reason);
     this.pending.clear();
     this.worker.unref();

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Results } from '@electric-sql/pglite';
 import { DriverAdapterError, type SqlDriverAdapter, type Transaction } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { serializeError, type HostMessage, type HostOptions, type HostRequest } from './embedded-protocol';
@@ -33,12 +33,10 @@ port.on('message', (request: HostRequest) => {
 
 async function handle(request: HostRequest): Promise<unknown> {
   switch (request.op) {
-    case 'query': {
-      const { rows, fields, affectedRows } = await db.query(request.sql, request.params);
-      return { rows, fields, affectedRows };
-    }
+    case 'query':
+      return sent(await db.query(request.sql, request.params));
     case 'exec':
-      return (await db.exec(request.sql)).map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }));
+      return (await db.exec(request.sql)).map(sent);
     case 'listen':
       if (!unlisteners.has(request.channel)) {
         const channel = request.channel;
@@ -73,6 +71,11 @@ async function handle(request: HostRequest): Promise<unknown> {
       return request.op === 'commit' ? tx.commit() : tx.rollback();
     }
   }
+}
+
+/** The part of a PGlite result the server's thread reads. */
+function sent({ rows, fields, affectedRows }: Results): Pick<Results, 'rows' | 'fields' | 'affectedRows'> {
+  return { rows, fields, affectedRows };
 }
 
 function driver(): Promise<SqlDriverAdapter> {
