@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results } from '@electric-sql/pglite';
 import { DriverAdapterError, type SqlDriverAdapter, type Transaction } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { InstalledParsers } from './installed-parsers';
 import { serializeError, type HostMessage, type HostOptions, type HostRequest } from './embedded-protocol';
 
 /**
@@ -12,6 +13,7 @@ import { serializeError, type HostMessage, type HostOptions, type HostRequest } 
 const port = parentPort!;
 const options = workerData as HostOptions;
 const db = new PGlite(options.dataDir, { startParams: [...PGlite.defaultStartParams, ...options.startParams] });
+const parsers = new InstalledParsers(db);
 let adapter: Promise<SqlDriverAdapter> | undefined;
 const transactions = new Map<number, Transaction>();
 const unlisteners = new Map<string, () => Promise<void>>();
@@ -34,9 +36,9 @@ port.on('message', (request: HostRequest) => {
 async function handle(request: HostRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return sent(await db.query(request.sql, request.params));
+      return sent(await db.query(request.sql, request.params, parsers.ownOptions()));
     case 'exec':
-      return (await db.exec(request.sql)).map(sent);
+      return (await db.exec(request.sql, parsers.ownOptions())).map(sent);
     case 'listen':
       if (!unlisteners.has(request.channel)) {
         const channel = request.channel;
@@ -79,7 +81,7 @@ function sent({ rows, fields, affectedRows }: Results): Pick<Results, 'rows' | '
 }
 
 function driver(): Promise<SqlDriverAdapter> {
-  adapter ??= new PrismaPGlite(db).connect();
+  adapter ??= new PrismaPGlite(parsers.adapterClient()).connect();
   return adapter;
 }
 
