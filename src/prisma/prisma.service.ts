@@ -2,7 +2,8 @@ import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { AppConfig } from '../config/app-config';
 import { Prisma, PrismaClient } from '../generated/prisma/client';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
-import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, prismaClientOptions } from './database-adapter';
+import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, openEmbeddedDatabase, prismaClientOptions } from './database-adapter';
+import type { ThreadEvent } from './embedded/embedded-database';
 import { migrateDatabase } from './migrator';
 
 /** A client or an open interactive transaction: repositories take either, so services own the boundary. */
@@ -35,7 +36,15 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
       }
       this.logger.info({ applied, ms: Date.now() - started, database: describeDatabase(this.options), ...origin }, 'database ready');
     }
+    if (this.embedded) (await openEmbeddedDatabase(this.options)).onThreadEvent((e) => this.logThreadEvent(e));
     await this.$connect();
+  }
+
+  private logThreadEvent(e: ThreadEvent) {
+    const context = 'embedded-database';
+    if (e.event === 'lost') this.logger.error({ context, reason: e.reason }, 'embedded database thread ended; starting a new one');
+    else if (e.event === 'restart-failed') this.logger.error({ context, error: e.error, retryInMs: e.retryInMs }, 'embedded database did not start again; retrying');
+    else this.logger.warn({ context, downMs: e.afterMs }, 'embedded database started again');
   }
 
   async onApplicationShutdown() {

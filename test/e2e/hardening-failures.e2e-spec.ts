@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import type { Response } from 'supertest';
 import { getEmbeddedDatabase } from '../../src/prisma/database-adapter';
@@ -130,7 +133,7 @@ describePglite('hardening: embedded PGlite closed underneath the app', () => {
     await t?.close();
   });
 
-  it('answers 503 in the error format once the embedded database is closed (recovery on PGlite is a restart)', async () => {
+  it('answers 503 in the error format once the embedded database is closed (a deliberate close stays closed)', async () => {
     const freshToken = await t.token('client_credentials');
     expect((await t.http.get('/v2/settings').set(t.admin)).status).toBe(200);
     await getEmbeddedDatabase(t.config.database).close();
@@ -143,6 +146,46 @@ describePglite('hardening: embedded PGlite closed underneath the app', () => {
       }
     }
     expect((await t.http.get('/health')).status).toBe(503);
+    expect(logLines.some((l) => /"unexpected error"/.test(l))).toBe(false);
+  });
+});
+
+describePglite('hardening: the embedded database thread dies underneath the app (data on disk)', () => {
+  let t: TestApp;
+  let dir: string;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hardening-pglite-'));
+    t = await createTestApp({ logLines, env: { PGLITE_DATA_DIR: join(dir, 'data') } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 503 while PostgreSQL starts again on a new thread, then serves what was committed, without a restart of the server', async () => {
+    const freshToken = await t.token('client_credentials');
+    const changed = await t.http.put('/v2/settings').set(t.admin).send({ data: { type: 'settings', page_length: 42 } });
+    expect(changed.status).toBe(200);
+
+    const db = getEmbeddedDatabase(t.config.database);
+    await (db as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    expectUnavailable(await t.http.get('/v2/settings').set('Authorization', `Bearer ${freshToken}`));
+
+    const deadline = Date.now() + 30_000;
+    let health = await t.http.get('/health');
+    while (health.status !== 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      health = await t.http.get('/health');
+    }
+    expect(health.status).toBe(200);
+    const settings = await t.http.get('/v2/settings').set('Authorization', `Bearer ${freshToken}`);
+    expect(settings.status).toBe(200);
+    expect(settings.body.data.page_length).toBe(42);
+    expect((await t.http.put('/v2/settings').set(t.admin).send({ data: { type: 'settings', page_length: 25 } })).status).toBe(200);
+    expect(logLines.some((l) => /embedded database thread ended/.test(l))).toBe(true);
+    expect(logLines.some((l) => /embedded database started again/.test(l))).toBe(true);
     expect(logLines.some((l) => /"unexpected error"/.test(l))).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ jest.setTimeout(60_000);
 
 const inMemory = () => new EmbeddedDatabase({ dataDir: 'memory://', startParams: [] });
 const sql = (text: string): SqlQuery => ({ sql: text, args: [], argTypes: [] });
+const killThread = (db: EmbeddedDatabase) => (db as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
 /** A statement that keeps PostgreSQL busy for a few hundred milliseconds. */
 const SLOW = 'SELECT count(*) AS n FROM generate_series(1, 3000000)';
 
@@ -111,15 +112,54 @@ describe('EmbeddedDatabase that stops', () => {
     await expect(db.query('SELECT 1')).rejects.toThrow('PGlite is closed');
   });
 
-  it('fails a waiting call as "database unavailable" when its thread ends', async () => {
+  it('fails a waiting call as "database unavailable" when its thread ends; in memory, it stays closed (its data is gone)', async () => {
     const db = inMemory();
     await db.waitReady;
     const waiting = db.query(SLOW);
-    await (db as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+    await killThread(db);
     const error = await waiting.catch((e) => e);
     expect(error.message).toMatch(/^PGlite is closed/);
     expect(toApiError(error)?.status).toBe(503);
     await expect(db.query('SELECT 1')).rejects.toThrow(/^PGlite is closed/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(db.closed).toBe(true);
+  });
+
+  it('starts a new thread on the same data directory when its thread ends: committed rows are there, its transactions are not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embedded-spec-'));
+    const db = new EmbeddedDatabase({ dataDir: join(dir, 'data'), startParams: [] });
+    try {
+      await db.waitReady;
+      const events: string[] = [];
+      db.onThreadEvent((e) => events.push(e.event));
+      const heard: string[] = [];
+      await db.listen('changes', (payload) => heard.push(payload));
+      await db.exec('CREATE TABLE t (n int); INSERT INTO t VALUES (1)');
+      const { id: tx } = (await db.startTransaction()) as { id: number };
+      await db.executeRaw(sql('INSERT INTO t VALUES (2)'), tx);
+      const waiting = db.query(SLOW);
+
+      await killThread(db);
+
+      expect((await waiting.catch((e) => e)).message).toMatch(/^PGlite is closed/);
+      const meanwhile = await db.query('SELECT 1').catch((e) => e);
+      expect(toApiError(meanwhile)?.status).toBe(503);
+      const deadline = Date.now() + 30_000;
+      while (!db.ready && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(events).toEqual(['lost', 'restarted']);
+
+      expect((await db.query('SELECT n FROM t ORDER BY n')).rows).toEqual([{ n: 1 }]);
+      const stale = (await db.endTransaction('commit', tx).catch((e: Error) => e)) as Error;
+      expect(stale.message).toMatch(/^PGlite is closed: transaction \d+ ended with the thread/);
+      expect(toApiError(stale)?.status).toBe(503);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toEqual(['']); // "something may have been missed", once
+      await db.exec("NOTIFY changes, 'after'");
+      expect(heard).toEqual(['', 'after']);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('rejects every call with the start-up error when PostgreSQL cannot start', async () => {

@@ -21,6 +21,15 @@ const HOST_HEAP_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 
 /** The message PGlite itself throws once closed; the API's error mapping reads it as "database unavailable". */
 const CLOSED = 'PGlite is closed';
 
+/** Waits before starting a thread again after it ended, doubling after each start that fails. */
+const RESTART_DELAYS_MS = { first: 200, max: 30_000 };
+
+/** What happens to the thread, for the server's log. */
+export type ThreadEvent =
+  | { event: 'lost'; reason: string }
+  | { event: 'restarted'; afterMs: number }
+  | { event: 'restart-failed'; error: string; retryInMs: number };
+
 /**
  * An embedded PostgreSQL (PGlite) running on a thread of its own (pglite-host.worker.ts). PostgreSQL's
  * WebAssembly then no longer runs on the server's thread: HTTP requests, JSON and webhook sends go on
@@ -28,30 +37,45 @@ const CLOSED = 'PGlite is closed';
  * uses, plus Prisma's driver operations (embedded-driver-adapter.ts).
  *
  * The thread does not keep the process alive by itself: only while an answer is awaited.
+ *
+ * If the thread ends unexpectedly (PostgreSQL aborted, out of memory), what was waiting fails as "database
+ * unavailable" and so does every call until a new thread has started PostgreSQL again on the same data
+ * directory (its crash recovery replays the WAL: what committed is there). Transactions of the old thread are
+ * gone; their later statements fail the same way. An in-memory database is not restarted: its data died
+ * with the thread, so it stays closed.
  */
 export class EmbeddedDatabase {
   /** Resolves when PostgreSQL has started; rejects with PGlite's error when it cannot. */
   readonly waitReady: Promise<void>;
-  private readonly worker: Worker;
+  private worker!: Worker;
   private settleStart!: { resolve(): void; reject(error: Error): void };
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private readonly threadListeners = new Set<(event: ThreadEvent) => void>();
+  /** Transactions open on the current thread (ids are ours, so a new thread never reuses one). */
+  private readonly transactions = new Set<number>();
   private nextId = 1;
+  private nextTransaction = 1;
+  /** Set for good: closed, or the first start failed, or an in-memory database lost its thread. */
   private stopped?: Error;
+  /** Set while the thread is down and a new one is being started. */
+  private down?: { reason: Error; since: number; retryInMs: number; timer: NodeJS.Timeout; starting: boolean };
   private started = false;
 
-  constructor(options: HostOptions) {
-    const { file, execArgv } = hostScript();
-    this.worker = new Worker(file, { workerData: options, execArgv, resourceLimits: HOST_HEAP_LIMITS });
+  constructor(private readonly options: HostOptions) {
     this.waitReady = new Promise<void>((resolve, reject) => (this.settleStart = { resolve, reject }));
     this.waitReady.catch(() => undefined);
-    this.worker.on('message', (message: HostMessage) => this.receive(message));
-    this.worker.on('error', (e) => this.stop(new Error(`${CLOSED}: its thread failed (${e.message})`)));
-    this.worker.on('exit', (code) => this.stop(new Error(`${CLOSED}: its thread exited (code ${code})`)));
+    this.startThread();
   }
 
   get ready(): boolean {
-    return this.started && !this.stopped;
+    return this.started && !this.stopped && !this.down;
+  }
+
+  /** Calls `listener` when the thread ends unexpectedly, is started again, or cannot be yet. */
+  onThreadEvent(listener: (event: ThreadEvent) => void): () => void {
+    this.threadListeners.add(listener);
+    return () => this.threadListeners.delete(listener);
   }
 
   get closed(): boolean {
@@ -66,7 +90,10 @@ export class EmbeddedDatabase {
     return this.send({ op: 'exec', sql }) as Promise<QueryResult<Record<string, unknown>>[]>;
   }
 
-  /** Calls `onNotify` for every NOTIFY on `channel`, before the answer of the statement that committed it. */
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, before the answer of the statement that committed it; and
+   * once with an empty payload after a new thread has started (a NOTIFY may have been lost with the old one).
+   */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     let callbacks = this.listeners.get(channel);
     if (!callbacks) {
@@ -91,6 +118,11 @@ export class EmbeddedDatabase {
   /** Shuts PostgreSQL down cleanly, then ends its thread. */
   async close(): Promise<void> {
     if (this.closed) return;
+    if (this.down) {
+      this.stop(new Error(CLOSED));
+      await this.worker.terminate(); // a thread may be starting
+      return;
+    }
     try {
       await this.send({ op: 'close' });
     } finally {
@@ -111,17 +143,29 @@ export class EmbeddedDatabase {
     return this.send({ op: 'executeScript', script });
   }
 
-  startTransaction(isolationLevel?: string): Promise<unknown> {
-    return this.send({ op: 'startTransaction', isolationLevel });
+  async startTransaction(isolationLevel?: string): Promise<unknown> {
+    const tx = this.nextTransaction++;
+    const worker = this.worker;
+    const started = await this.send({ op: 'startTransaction', isolationLevel, tx });
+    if (this.worker === worker) this.transactions.add(tx);
+    return started;
   }
 
-  endTransaction(op: 'commit' | 'rollback', tx: number): Promise<unknown> {
-    return this.send({ op, tx });
+  async endTransaction(op: 'commit' | 'rollback', tx: number): Promise<unknown> {
+    try {
+      return await this.send({ op, tx });
+    } finally {
+      this.transactions.delete(tx);
+    }
   }
 
   private async send(request: Request): Promise<unknown> {
     if (!this.started) await this.waitReady;
     if (this.stopped) throw this.stopped;
+    if (this.down) throw this.down.reason;
+    if ('tx' in request && request.tx !== undefined && request.op !== 'startTransaction' && !this.transactions.has(request.tx)) {
+      throw new Error(`${CLOSED}: transaction ${request.tx} ended with the thread that ran it`);
+    }
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
     return new Promise((resolve, reject) => {
@@ -136,10 +180,11 @@ export class EmbeddedDatabase {
       return;
     }
     if ('ready' in message) {
-      if (!message.ready) return this.stop(deserializeError(message.error));
+      if (!message.ready) return this.started ? this.threadEnded(deserializeError(message.error)) : this.stop(deserializeError(message.error));
+      this.worker.unref(); // nothing was sent before the start
+      if (this.down) return this.restarted();
       this.started = true;
       this.settleStart.resolve();
-      this.worker.unref(); // nothing was sent before the start
       return;
     }
     const waiting = this.pending.get(message.id);
@@ -149,12 +194,65 @@ export class EmbeddedDatabase {
     else waiting?.reject(deserializeError(message.error));
   }
 
-  /** Fails everything still waiting (the start too); later calls fail with `reason`. */
+  private startThread() {
+    const { file, execArgv } = hostScript();
+    const worker = new Worker(file, { workerData: this.options, execArgv, resourceLimits: HOST_HEAP_LIMITS });
+    this.worker = worker;
+    worker.on('message', (message: HostMessage) => this.worker === worker && this.receive(message));
+    const ended = (reason: Error) => {
+      if (this.worker !== worker || this.stopped) return;
+      if (!this.started) return this.stop(reason);
+      if (this.down && !this.down.starting) return; // already handled (e.g. it said it could not start)
+      this.threadEnded(reason);
+    };
+    worker.on('error', (e) => ended(new Error(`${CLOSED}: its thread failed (${e.message})`)));
+    worker.on('exit', (code) => ended(new Error(`${CLOSED}: its thread exited (code ${code})`)));
+  }
+
+  /** The thread ended (or a new one could not start PostgreSQL): fail what waits, and start one again. */
+  private threadEnded(reason: Error) {
+    this.failPending(reason);
+    this.transactions.clear();
+    void this.worker.terminate();
+    if (this.options.dataDir.startsWith('memory://')) return this.stop(reason);
+    const retryInMs = this.down ? Math.min(this.down.retryInMs * 2, RESTART_DELAYS_MS.max) : RESTART_DELAYS_MS.first;
+    if (this.down) this.emit({ event: 'restart-failed', error: reason.message, retryInMs });
+    else this.emit({ event: 'lost', reason: reason.message });
+    const timer = setTimeout(() => {
+      if (this.down) this.down.starting = true;
+      this.startThread();
+    }, retryInMs).unref();
+    this.down = { reason: this.down?.reason ?? reason, since: this.down?.since ?? Date.now(), retryInMs, timer, starting: false };
+  }
+
+  private restarted() {
+    const since = this.down!.since;
+    this.down = undefined;
+    this.emit({ event: 'restarted', afterMs: Date.now() - since });
+    for (const [channel, callbacks] of this.listeners) {
+      this.send({ op: 'listen', channel }).then(
+        () => callbacks.forEach((onNotify) => onNotify('')),
+        () => undefined, // the thread ended again: the next restart listens again
+      );
+    }
+  }
+
+  private emit(event: ThreadEvent) {
+    for (const listener of this.threadListeners) listener(event);
+  }
+
+  private failPending(reason: Error) {
+    for (const { reject } of this.pending.values()) reject(reason);
+    this.pending.clear();
+  }
+
+  /** For good: fails everything still waiting (the start too); later calls fail with `reason`. */
   private stop(reason: Error) {
     this.stopped ??= reason;
     this.settleStart.reject(reason); // no effect once started
-    for (const { reject } of this.pending.values()) reject(reason);
-    this.pending.clear();
+    if (this.down?.timer) clearTimeout(this.down.timer);
+    this.down = undefined;
+    this.failPending(reason);
     this.worker.unref();
   }
 }

@@ -13,7 +13,8 @@ export type HostRequest =
   /** Prisma driver operations; `tx` names an open transaction, absent for the connection itself. */
   | { id: number; op: 'queryRaw' | 'executeRaw'; query: SqlQuery; tx?: number }
   | { id: number; op: 'executeScript'; script: string }
-  | { id: number; op: 'startTransaction'; isolationLevel?: string }
+  /** `tx`: the id its later statements will name (chosen by the server's thread). */
+  | { id: number; op: 'startTransaction'; isolationLevel?: string; tx: number }
   | { id: number; op: 'commit' | 'rollback'; tx: number };
 
 export type HostMessage =

@@ -17,7 +17,6 @@ const parsers = new InstalledParsers(db);
 let adapter: Promise<SqlDriverAdapter> | undefined;
 const transactions = new Map<number, Transaction>();
 const unlisteners = new Map<string, () => Promise<void>>();
-let nextTransaction = 1;
 
 const post = (message: HostMessage) => port.postMessage(message);
 
@@ -29,7 +28,11 @@ db.waitReady.then(
 port.on('message', (request: HostRequest) => {
   handle(request).then(
     (value) => post({ id: request.id, ok: true, value }),
-    (e) => post({ id: request.id, ok: false, error: serializeError(e) }),
+    (e) => {
+      post({ id: request.id, ok: false, error: serializeError(e) });
+      // PostgreSQL stopped without being asked (PGlite closed itself): end the thread, so the server starts another.
+      if (db.closed && request.op !== 'close') process.exit(1);
+    },
   );
 });
 
@@ -62,9 +65,8 @@ async function handle(request: HostRequest): Promise<unknown> {
       return executeScript(request.script);
     case 'startTransaction': {
       const tx = await (await driver()).startTransaction(request.isolationLevel as never);
-      const id = nextTransaction++;
-      transactions.set(id, tx);
-      return { id, options: tx.options };
+      transactions.set(request.tx, tx);
+      return { id: request.tx, options: tx.options };
     }
     case 'commit':
     case 'rollback': {
