@@ -3,6 +3,8 @@ import { AppConfig } from '../config/app-config';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { JobsRepository } from './delivery/jobs.repository';
 import { Relay } from './delivery/relay.worker';
+import { AutoDisableService } from './delivery/auto-disable.service';
+import { IntegrationDisabler } from './delivery/integration-disabler';
 import { RetentionService } from './delivery/retention.service';
 import { WebhookSender } from './delivery/webhook-sender';
 import { WorkerPrismaService } from './delivery/worker-prisma.service';
@@ -27,7 +29,9 @@ import { SsrfPolicy } from './ssrf';
     DeliveryWorker,
     Relay,
     RetentionService,
+    IntegrationDisabler,
+    AutoDisableService,
   ],
-  exports: [IntegrationsService, Relay, DeliveryWorker, RetentionService],
+  exports: [IntegrationsService, Relay, DeliveryWorker, RetentionService, AutoDisableService],
 })
 export class IntegrationsModule {}

@@ -5,6 +5,7 @@ import { EventName } from '../../src/events/event-names';
 import { DeliveryWorker } from '../../src/integrations/delivery/delivery.worker';
 import { AttemptRecord, JobsRepository } from '../../src/integrations/delivery/jobs.repository';
 import { Relay } from '../../src/integrations/delivery/relay.worker';
+import { AutoDisableService } from '../../src/integrations/delivery/auto-disable.service';
 import { RetentionService } from '../../src/integrations/delivery/retention.service';
 import { expectErrorDocument } from '../support/documents';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -281,6 +282,48 @@ describe('webhook delivery pipeline', () => {
     await publish('transaction.updated', { data: { type: 'transaction', id: randomUUID() } });
     await drain();
     expect(r.requests).toHaveLength(1);
+  });
+
+  it('disables an integration whose every attempt failed for the period, with its event; not one that succeeded, recovered, failed only at the start, or was edited meanwhile', async () => {
+    const period = 1_500; // WEBHOOK_AUTO_DISABLE_DAYS in production; failures must then span half of it
+    const down = await receiver();
+    down.always({ status: 500, body: 'down' });
+    const up = await receiver();
+    const recovered = await receiver();
+    recovered.respond({ status: 500 }, { status: 500 }, { status: 500 }, { status: 500 }); // every try of the first event
+    const quiet = await receiver();
+    quiet.always({ status: 500 });
+    const edited = await receiver();
+    edited.always({ status: 500 });
+    const hooks = {
+      down: await integrate(down.url, ['order.paid', 'order.refunded']),
+      up: await integrate(up.url, ['order.paid', 'order.refunded']),
+      recovered: await integrate(recovered.url, ['order.paid', 'order.refunded']),
+      quiet: await integrate(quiet.url, ['order.paid']),
+      edited: await integrate(edited.url, ['order.paid', 'order.refunded']),
+    };
+    await publish('order.paid', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    await new Promise((r) => setTimeout(r, period + 200));
+    expect((await t.http.put(`/v2/integrations/${hooks.edited.id}`).set(t.admin).send({ data: { type: 'integration', name: 'renamed' } })).status).toBe(200);
+    await publish('order.refunded', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    expect(down.requests.length).toBeGreaterThan(1);
+    expect(up.requests).toHaveLength(2);
+    expect(recovered.requests).toHaveLength(5);
+
+    const autoDisable = t.app.get(AutoDisableService);
+    expect(await autoDisable.disableFailing(period)).toEqual([hooks.down.id]);
+
+    const enabled = async (id: string) => (await t.http.get(`/v2/integrations/${id}`).set(t.admin)).body.data.enabled;
+    expect(await enabled(hooks.down.id)).toBe(false);
+    expect(await enabled(hooks.up.id)).toBe(true);
+    expect(await enabled(hooks.recovered.id)).toBe(true);
+    expect(await enabled(hooks.quiet.id)).toBe(true);
+    expect(await enabled(hooks.edited.id)).toBe(true);
+    const events = await t.prisma.outboxEvent.findMany({ where: { name: 'integration.updated' }, orderBy: { createdAt: 'desc' }, take: 1 });
+    expect(events[0].payload).toMatchObject({ data: { id: hooks.down.id, enabled: false } });
+    expect(await autoDisable.disableFailing(period)).toEqual([]);
   });
 
   it('never follows a 302: the redirect target is not hit', async () => {

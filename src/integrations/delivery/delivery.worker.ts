@@ -3,11 +3,12 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
-import { presentIntegration, presentJob } from '../integrations.presenter';
+import { presentJob } from '../integrations.presenter';
 import { signPayload } from '../signing';
 import { delayAfterFailure } from './backoff';
 import { Batcher } from './batcher';
 import { AttemptRecord, ClaimedJob, JobsRepository, RecordOutcome } from './jobs.repository';
+import { IntegrationDisabler } from './integration-disabler';
 import { DeliveryLanes, heldBackByLanes } from './lanes';
 import { soon } from './soon';
 import { WebhookSender } from './webhook-sender';
@@ -66,6 +67,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly jobs: JobsRepository,
     private readonly sender: WebhookSender,
     private readonly events: EventsPublisher,
+    private readonly disabler: IntegrationDisabler,
     private readonly scheduler: SchedulerRegistry,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
@@ -291,11 +293,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     } else if (result.errorClass === 'gone') {
       // 410 Gone: the receiver asked us to stop. Disable the integration (an integration.updated event),
       // in the same transaction as the record.
-      await this.jobs.recordAttempt({ ...log, status: 'failed' }, async (tx) => {
-        const disabled = await this.jobs.disableIntegration(job.integration_id, tx);
-        const baseUrl = this.config.publicBaseUrl ?? `http://localhost:${this.config.port}`;
-        await this.events.publish(tx, 'integration.updated', { data: presentIntegration(disabled, baseUrl) });
-      });
+      await this.jobs.recordAttempt({ ...log, status: 'failed' }, (tx) => this.disabler.disable(job.integration_id, tx));
     } else {
       const throttled = result.errorClass === 'rate_limited';
       const delay = delayAfterFailure(this.config.webhooks.retryScheduleSeconds, {

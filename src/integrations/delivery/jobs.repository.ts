@@ -265,6 +265,28 @@ export class JobsRepository {
     return db.integrationJob.findUniqueOrThrow({ where: { id }, include: { event: { select: { name: true } } } });
   }
 
+  /**
+   * Locks (SKIP LOCKED: another replica checks the others) the enabled integrations whose every attempt failed
+   * for `periodMs`: the last attempt before the period failed, none in it succeeded, and one was made at least
+   * `spanMs` into it (so one old failure followed by silence is not enough); unchanged during the period (a
+   * user who re-enables or edits an integration gives it a new period).
+   */
+  async lockFailingIntegrations(tx: Db, periodMs: number, spanMs: number): Promise<string[]> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT i.id::text AS id FROM integrations i
+      WHERE i.enabled
+        AND i.updated_at <= now() - ${periodMs}::float8 * interval '1 millisecond'
+        AND (SELECT l.succeeded FROM integration_logs l
+             WHERE l.integration_id = i.id AND l.created_at <= now() - ${periodMs}::float8 * interval '1 millisecond'
+             ORDER BY l.created_at DESC LIMIT 1) = false
+        AND NOT EXISTS (SELECT 1 FROM integration_logs l
+             WHERE l.integration_id = i.id AND l.created_at > now() - ${periodMs}::float8 * interval '1 millisecond' AND l.succeeded)
+        AND EXISTS (SELECT 1 FROM integration_logs l
+             WHERE l.integration_id = i.id AND l.created_at >= now() - ${periodMs - spanMs}::float8 * interval '1 millisecond')
+      FOR UPDATE OF i SKIP LOCKED`;
+    return rows.map((r) => r.id);
+  }
+
   disableIntegration(id: string, db: Db) {
     return db.integration.update({ where: { id }, data: { enabled: false } });
   }

@@ -1,0 +1,55 @@
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
+import { AppConfig } from '../../config/app-config';
+import { IntegrationDisabler } from './integration-disabler';
+import { JobsRepository } from './jobs.repository';
+import { WorkerPrismaService } from './worker-prisma.service';
+
+const INTERVAL = 'webhook-auto-disable';
+const CHECK_EVERY_MS = 10 * 60_000;
+const DAY_MS = 24 * 3600_000;
+/** Failures must span this much of the period at least (WEBHOOKS.md §8.4: 12 h of 5 days). */
+const MIN_SPAN_MS = 12 * 3600_000;
+
+/**
+ * Disables an enabled integration whose every delivery attempt failed for WEBHOOK_AUTO_DISABLE_DAYS (WEBHOOKS.md
+ * §8.4), with an `integration.updated` event, so a receiver that is gone for good stops costing attempts; the
+ * user turns it on again (PUT `enabled: true`) when it is back, and redelivers what failed meanwhile.
+ */
+@Injectable()
+export class AutoDisableService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly prisma: WorkerPrismaService,
+    private readonly jobs: JobsRepository,
+    private readonly disabler: IntegrationDisabler,
+    private readonly scheduler: SchedulerRegistry,
+    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+  ) {}
+
+  onApplicationBootstrap() {
+    const days = this.config.webhooks.autoDisableDays;
+    if (!this.config.workersEnabled || days === 0) return;
+    const run = () =>
+      this.disableFailing(days * DAY_MS).catch((err) => this.logger.error({ err, context: 'webhooks' }, 'auto-disable check failed'));
+    this.scheduler.addInterval(INTERVAL, setInterval(run, CHECK_EVERY_MS));
+  }
+
+  beforeApplicationShutdown() {
+    if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
+  }
+
+  /** Disables the integrations failing for `periodMs` (failures at least min(12 h, half of it) apart); returns their ids. */
+  async disableFailing(periodMs: number): Promise<string[]> {
+    const ids = await this.prisma.$transaction(async (tx) => {
+      const failing = await this.jobs.lockFailingIntegrations(tx, periodMs, Math.min(MIN_SPAN_MS, periodMs / 2));
+      for (const id of failing) await this.disabler.disable(id, tx);
+      return failing;
+    });
+    for (const id of ids) {
+      this.logger.warn({ context: 'webhooks', integrationId: id, periodMs }, 'integration disabled: every delivery attempt failed for the period');
+    }
+    return ids;
+  }
+}
