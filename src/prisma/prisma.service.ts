@@ -42,7 +42,10 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
 
   private logThreadEvent(e: ThreadEvent) {
     const context = 'embedded-database';
-    if (e.event === 'lost') this.logger.error({ context, reason: e.reason }, 'embedded database thread ended; starting a new one');
+    if (e.event === 'lost') {
+      const next = e.restarting ? 'starting a new one' : 'in memory, so it stays closed (restart the server)';
+      this.logger.error({ context, reason: e.reason }, `embedded database thread ended; ${next}`);
+    }
     else if (e.event === 'restart-failed') this.logger.error({ context, error: e.error, retryInMs: e.retryInMs }, 'embedded database did not start again; retrying');
     else this.logger.warn({ context, downMs: e.afterMs }, 'embedded database started again');
   }

@@ -115,6 +115,8 @@ describe('EmbeddedDatabase that stops', () => {
   it('fails a waiting call as "database unavailable" when its thread ends; in memory, it stays closed (its data is gone)', async () => {
     const db = inMemory();
     await db.waitReady;
+    const events: unknown[] = [];
+    db.onThreadEvent((e) => events.push(e));
     const waiting = db.query(SLOW);
     await killThread(db);
     const error = await waiting.catch((e) => e);
@@ -123,6 +125,7 @@ describe('EmbeddedDatabase that stops', () => {
     await expect(db.query('SELECT 1')).rejects.toThrow(/^PGlite is closed/);
     await new Promise((r) => setTimeout(r, 500));
     expect(db.closed).toBe(true);
+    expect(events).toEqual([{ event: 'lost', reason: expect.stringMatching(/^PGlite is closed/), restarting: false }]);
   });
 
   it('starts a new thread on the same data directory when its thread ends: committed rows are there, its transactions are not', async () => {

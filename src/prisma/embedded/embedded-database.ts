@@ -26,7 +26,8 @@ const RESTART_DELAYS_MS = { first: 200, max: 30_000 };
 
 /** What happens to the thread, for the server's log. */
 export type ThreadEvent =
-  | { event: 'lost'; reason: string }
+  /** `restarting` false: an in-memory database, whose data ended with the thread, stays closed. */
+  | { event: 'lost'; reason: string; restarting: boolean }
   | { event: 'restarted'; afterMs: number }
   | { event: 'restart-failed'; error: string; retryInMs: number };
 
@@ -214,10 +215,13 @@ export class EmbeddedDatabase {
     this.failPending(reason);
     this.transactions.clear();
     void this.worker.terminate();
-    if (this.options.dataDir.startsWith('memory://')) return this.stop(reason);
+    if (this.options.dataDir.startsWith('memory://')) {
+      this.emit({ event: 'lost', reason: reason.message, restarting: false });
+      return this.stop(reason);
+    }
     const retryInMs = this.down ? Math.min(this.down.retryInMs * 2, RESTART_DELAYS_MS.max) : RESTART_DELAYS_MS.first;
     if (this.down) this.emit({ event: 'restart-failed', error: reason.message, retryInMs });
-    else this.emit({ event: 'lost', reason: reason.message });
+    else this.emit({ event: 'lost', reason: reason.message, restarting: true });
     const timer = setTimeout(() => {
       if (this.down) this.down.starting = true;
       this.startThread();
