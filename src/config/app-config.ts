@@ -25,6 +25,8 @@ export class AppConfig {
     connectTimeoutMs: number;
     pollIntervalMs: number;
     retentionDays: number;
+    /** After a secret_key change the previous secret signs too for this long (two signatures); 0: not at all. */
+    secretOverlapHours: number;
     /** An integration whose every attempt failed for this long is disabled; 0: never. */
     autoDisableDays: number;
     concurrency: number;
@@ -164,6 +166,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     pollIntervalMs: int(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 1, 3_600_000),
     retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
     autoDisableDays: int(env, 'WEBHOOK_AUTO_DISABLE_DAYS', 5, 0, 365),
+    secretOverlapHours: int(env, 'WEBHOOK_SECRET_OVERLAP_HOURS', 24, 0, 168),
     concurrency: int(env, 'WEBHOOK_CONCURRENCY', 64, 1, 1000),
     maxResponseBytes: int(env, 'WEBHOOK_MAX_RESPONSE_BYTES', 8 * 1024, 0, 1024 * 1024),
     recordGatherMs: int(env, 'WEBHOOK_RECORD_GATHER_MS', 5, 0, 1_000),

@@ -75,7 +75,9 @@ export class IntegrationsService {
   /**
    * Partial update: only the supplied attributes change and `configuration` is merged key by key.
    * Setting `secret_key` makes it the signing key too. Clearing it (`null` or `""`) generates a new
-   * signing secret, returned once in this response as `configuration.signing_secret`.
+   * signing secret, returned once in this response as `configuration.signing_secret`. A signing key that
+   * changes keeps the previous one signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS (WEBHOOKS.md §8.5), so
+   * a receiver can switch to the new secret without rejecting what is in flight.
    */
   async update(id: string, dto: UpdateIntegrationDto, baseUrl: string) {
     const existing = await this.require(id);
@@ -100,6 +102,7 @@ export class IntegrationsService {
           data.signingSecret = generated;
         }
       }
+      if (data.signingSecret !== undefined && data.signingSecret !== existing.signingSecret) Object.assign(data, this.rotatedFrom(existing.signingSecret));
     }
     const row = await this.prisma.$transaction(async (tx) => {
       const updated = await this.integrations.update(id, data, tx);
@@ -109,6 +112,12 @@ export class IntegrationsService {
     const presented = presentIntegration(row, baseUrl);
     if (generated) presented.configuration.signing_secret = generated;
     return presented;
+  }
+
+  private rotatedFrom(previous: string): Prisma.IntegrationUpdateInput {
+    const overlapMs = this.config.webhooks.secretOverlapHours * 3600_000;
+    if (overlapMs === 0) return { previousSigningSecret: null, previousSigningSecretUntil: null };
+    return { previousSigningSecret: previous, previousSigningSecretUntil: new Date(Date.now() + overlapMs) };
   }
 
   async remove(id: string) {

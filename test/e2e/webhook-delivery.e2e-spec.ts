@@ -120,6 +120,34 @@ describe('webhook delivery pipeline', () => {
     expect(() => new Webhook(whsec).verify(b.raw, b.headers as Record<string, string>)).not.toThrow();
   });
 
+  it('after secret_key changes, signs with the new and the previous secret until the overlap ends (rotation), then with the new one only', async () => {
+    const r = await receiver();
+    const before = 'whsec_' + Buffer.from('first secret, 32 bytes long....!').toString('base64');
+    const after = 'whsec_' + Buffer.from('second secret, 32 bytes long...!').toString('base64');
+    const hook = await integrate(r.url, ['order.paid'], { configuration: { url: r.url, secret_key: before } });
+    const put = await t.http.put(`/v2/integrations/${hook.id}`).set(t.admin).send({ data: { type: 'integration', configuration: { secret_key: after } } });
+    expect(put.status).toBe(200);
+    const row = await t.prisma.integration.findUniqueOrThrow({ where: { id: hook.id } });
+    const overlapH = (row.previousSigningSecretUntil!.getTime() - Date.now()) / 3600_000;
+    expect(overlapH).toBeGreaterThan(23.9);
+    expect(overlapH).toBeLessThanOrEqual(24);
+
+    await publish('order.paid', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    const [during] = r.requests;
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(during.headers['x-moltin-secret-key']).toBe(after);
+    for (const secret of [after, before]) expect(() => new Webhook(secret).verify(during.raw, during.headers as Record<string, string>)).not.toThrow();
+
+    await t.prisma.integration.update({ where: { id: hook.id }, data: { previousSigningSecretUntil: new Date(Date.now() - 1000) } });
+    await publish('order.paid', { data: { type: 'order', id: randomUUID() } });
+    await drain();
+    const last = r.requests[1];
+    expect(String(last.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(() => new Webhook(after).verify(last.raw, last.headers as Record<string, string>)).not.toThrow();
+    expect(() => new Webhook(before).verify(last.raw, last.headers as Record<string, string>)).toThrow();
+  });
+
   it('emits events from API writes (PUT /v2/settings → settings.updated) and sends deletions as {type, id} resources', async () => {
     const r = await receiver();
     await integrate(r.url, ['settings.updated', 'integration.deleted']);
@@ -613,6 +641,7 @@ describe('webhook queue statements (JobsRepository)', () => {
       integration_type: 'webhook',
       secret_key: 'sk',
       signing_secret: integration.signingSecret,
+      previous_signing_secret: null,
     });
     expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'in_flight', attempts: 1 });
     expect(await claimAll()).toEqual([]); // leased

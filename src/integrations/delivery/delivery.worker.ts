@@ -270,7 +270,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       'x-moltin-integration-trigger': job.event_name,
       'webhook-id': job.event_id,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signPayload(job.signing_secret, job.event_id, timestamp, body),
+      // During a rotation the previous secret signs too: receivers accept either (Standard Webhooks).
+      'webhook-signature': [job.signing_secret, job.previous_signing_secret]
+        .filter((secret): secret is string => secret !== null)
+        .map((secret) => signPayload(secret, job.event_id, timestamp, body))
+        .join(' '),
     };
     if (job.secret_key) headers['x-moltin-secret-key'] = job.secret_key;
 

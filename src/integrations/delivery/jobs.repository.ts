@@ -23,6 +23,8 @@ export interface ClaimedJob {
   integration_type: string;
   secret_key: string | null;
   signing_secret: string;
+  /** The signing secret before the last change, while it still signs too (rotation), else null. */
+  previous_signing_secret: string | null;
 }
 
 /** One attempt's outcome: its log row, and the job's next state (applied only while the claim still holds). */
@@ -152,7 +154,8 @@ export class JobsRepository {
                THEN (SELECT count(*) FROM integration_logs l WHERE l.job_id = c.id AND l.error_class = 'rate_limited')
                ELSE 0 END::int AS throttled,
              e.name AS event_name, e.payload,
-             i.enabled, i.url, i.name, i.description, i.integration_type, i.secret_key, i.signing_secret
+             i.enabled, i.url, i.name, i.description, i.integration_type, i.secret_key, i.signing_secret,
+             CASE WHEN i.previous_signing_secret_until > now() THEN i.previous_signing_secret END AS previous_signing_secret
       FROM claimed c
       JOIN outbox_events e ON e.id = c.event_id
       JOIN integrations i ON i.id = c.integration_id
