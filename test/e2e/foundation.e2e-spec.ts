@@ -89,11 +89,12 @@ describe('foundation: auth, errors, health, settings', () => {
     });
 
     it('expires tokens after TOKEN_TTL_SECONDS', async () => {
-      const short = await createTestApp({ env: { TOKEN_TTL_SECONDS: '1' } });
+      // Expiry is at a whole second (`expires` is unix seconds): a TTL of 3 lasts 2 to 3 s, time enough for the first use.
+      const short = await createTestApp({ env: { TOKEN_TTL_SECONDS: '3' } });
       try {
         const token = await short.token('client_credentials');
         expect((await short.http.get('/v2/settings').set('Authorization', `Bearer ${token}`)).status).toBe(200);
-        await new Promise((r) => setTimeout(r, 1100));
+        await new Promise((r) => setTimeout(r, 3100));
         expectErrorDocument(await short.http.get('/v2/settings').set('Authorization', `Bearer ${token}`), 401);
       } finally {
         await short.close();

@@ -267,13 +267,15 @@ describe('hardening: authorization matrix over every route', () => {
   });
 
   it('a token expires after TOKEN_TTL_SECONDS on every protected route (401, which is what makes the SDK re-authenticate)', async () => {
-    const short = await createTestApp({ env: { TOKEN_TTL_SECONDS: '1' } });
+    // A token expires at a whole second (`expires` is in unix seconds), so a TTL of N seconds lasts N-1 to N
+    // seconds: 3, so that the first use below comes well within it even on a loaded machine.
+    const short = await createTestApp({ env: { TOKEN_TTL_SECONDS: '3' } });
     try {
-      const token = await short.token('client_credentials');
       const protectedRoutes = discoverRoutes(short).filter((r) => !r.isPublic);
+      const token = await short.token('client_credentials');
       // Used once while valid, so the expiry is also checked on the cached path.
       expect((await short.http.get('/v2/settings').set('Authorization', `Bearer ${token}`)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 1100));
+      await new Promise((r) => setTimeout(r, 3100));
       const violations: string[] = [];
       for (const route of protectedRoutes) {
         const res = await call(short, route, `Bearer ${token}`);
