@@ -60,7 +60,7 @@ export class EmbeddedDatabase {
   /** Set for good: closed, or the first start failed, or an in-memory database lost its thread. */
   private stopped?: Error;
   /** Set while the thread is down and a new one is being started. */
-  private down?: { reason: Error; since: number; retryInMs: number; timer: NodeJS.Timeout; starting: boolean };
+  private down?: { reason: Error; since: number; retryInMs: number; timer: NodeJS.Timeout };
   private started = false;
 
   constructor(private readonly options: HostOptions) {
@@ -199,11 +199,10 @@ export class EmbeddedDatabase {
     const { file, execArgv } = hostScript();
     const worker = new Worker(file, { workerData: this.options, execArgv, resourceLimits: HOST_HEAP_LIMITS });
     this.worker = worker;
-    worker.on('message', (message: HostMessage) => this.worker === worker && this.receive(message));
+    worker.on('message', (message: HostMessage) => this.receive(message));
     const ended = (reason: Error) => {
-      if (this.worker !== worker || this.stopped) return;
+      if (this.stopped) return;
       if (!this.started) return this.stop(reason);
-      if (this.down && !this.down.starting) return; // already handled (e.g. it said it could not start)
       this.threadEnded(reason);
     };
     worker.on('error', (e) => ended(new Error(`${CLOSED}: its thread failed (${e.message})`)));
@@ -214,6 +213,8 @@ export class EmbeddedDatabase {
   private threadEnded(reason: Error) {
     this.failPending(reason);
     this.transactions.clear();
+    // Retired: nothing it still sends or its exit is heard (an 'error' without a listener would throw).
+    this.worker.removeAllListeners().on('error', () => undefined);
     void this.worker.terminate();
     if (this.options.dataDir.startsWith('memory://')) {
       this.emit({ event: 'lost', reason: reason.message, restarting: false });
@@ -222,11 +223,8 @@ export class EmbeddedDatabase {
     const retryInMs = this.down ? Math.min(this.down.retryInMs * 2, RESTART_DELAYS_MS.max) : RESTART_DELAYS_MS.first;
     if (this.down) this.emit({ event: 'restart-failed', error: reason.message, retryInMs });
     else this.emit({ event: 'lost', reason: reason.message, restarting: true });
-    const timer = setTimeout(() => {
-      if (this.down) this.down.starting = true;
-      this.startThread();
-    }, retryInMs).unref();
-    this.down = { reason: this.down?.reason ?? reason, since: this.down?.since ?? Date.now(), retryInMs, timer, starting: false };
+    const timer = setTimeout(() => this.startThread(), retryInMs).unref();
+    this.down = { reason: this.down?.reason ?? reason, since: this.down?.since ?? Date.now(), retryInMs, timer };
   }
 
   private restarted() {
