@@ -276,16 +276,17 @@ export class JobsRepository {
    */
   async lockFailingIntegrations(tx: Db, periodMs: number, spanMs: number): Promise<string[]> {
     const rows = await tx.$queryRaw<{ id: string }[]>`
-      SELECT i.id::text AS id FROM integrations i
+      WITH period AS (
+        SELECT now() - ${periodMs}::float8 * interval '1 millisecond' AS since,
+               now() - ${periodMs - spanMs}::float8 * interval '1 millisecond' AS late
+      )
+      SELECT i.id::text AS id FROM integrations i, period p
       WHERE i.enabled
-        AND i.updated_at <= now() - ${periodMs}::float8 * interval '1 millisecond'
+        AND i.updated_at <= p.since
         AND (SELECT l.succeeded FROM integration_logs l
-             WHERE l.integration_id = i.id AND l.created_at <= now() - ${periodMs}::float8 * interval '1 millisecond'
-             ORDER BY l.created_at DESC LIMIT 1) = false
-        AND NOT EXISTS (SELECT 1 FROM integration_logs l
-             WHERE l.integration_id = i.id AND l.created_at > now() - ${periodMs}::float8 * interval '1 millisecond' AND l.succeeded)
-        AND EXISTS (SELECT 1 FROM integration_logs l
-             WHERE l.integration_id = i.id AND l.created_at >= now() - ${periodMs - spanMs}::float8 * interval '1 millisecond')
+             WHERE l.integration_id = i.id AND l.created_at <= p.since ORDER BY l.created_at DESC LIMIT 1) = false
+        AND NOT EXISTS (SELECT 1 FROM integration_logs l WHERE l.integration_id = i.id AND l.created_at > p.since AND l.succeeded)
+        AND EXISTS (SELECT 1 FROM integration_logs l WHERE l.integration_id = i.id AND l.created_at >= p.late)
       FOR UPDATE OF i SKIP LOCKED`;
     return rows.map((r) => r.id);
   }
