@@ -45,7 +45,9 @@ export class PgliteAutovacuum {
     this.running = true;
     const started = Date.now();
     try {
-      const tables = await vacuumDueTables(await openEmbeddedDatabase(this.prisma.options));
+      const db = await openEmbeddedDatabase(this.prisma.options);
+      if (!db.ready) return; // its thread is being started again (logged there)
+      const tables = await vacuumDueTables(db);
       if (tables.length) this.logger.debug({ context: 'pglite-autovacuum', tables, ms: Date.now() - started }, 'vacuumed');
     } catch (err) {
       this.logger.warn({ context: 'pglite-autovacuum', err }, 'autovacuum failed');
