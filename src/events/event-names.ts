@@ -32,6 +32,9 @@ export const EVENT_NAMES = [
 
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/** Sent only on request (`POST /v2/integrations/:id/test`), to that one integration; not observable. */
+export const INTEGRATION_TEST_EVENT = 'integration.test';
+
 export function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && (EVENT_NAMES as readonly string[]).includes(value);
 }

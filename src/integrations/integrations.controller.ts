@@ -9,6 +9,7 @@ import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
 import { AppConfig } from '../config/app-config';
 import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
+import { RecoverJobsDto } from './dto/recover-jobs.dto';
 import { logsDocument } from './integrations.presenter';
 import { INTEGRATIONS_SPEC, JOBS_SPEC, LOGS_SPEC } from './integrations.repository';
 import { IntegrationsService } from './integrations.service';
@@ -82,6 +83,18 @@ export class IntegrationsController {
   @HttpCode(200)
   redeliver(@ResourceId('id', 'Integration') id: string, @ResourceId('jobId', 'Integration job') jobId: string) {
     return this.integrations.redeliver(id, jobId);
+  }
+
+  @Post(':id/recover')
+  @HttpCode(200)
+  recover(@ResourceId('id', 'Integration') id: string, @DataBody() dto: RecoverJobsDto) {
+    return this.integrations.recover(id, dto);
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  sendTest(@ResourceId('id', 'Integration') id: string, @Req() req: Request) {
+    return this.integrations.sendTest(id, this.baseUrl(req));
   }
 
   private baseUrl(req: Request) {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs, toPrismaWhere } from '../common/list-query';
+import { INTEGRATION_TEST_EVENT } from '../events/event-names';
+import type { EventPayload } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
@@ -104,6 +106,27 @@ export class IntegrationsRepository {
 
   findJob(integrationId: string, jobId: string, db: Db = this.prisma) {
     return db.integrationJob.findFirst({ where: { id: jobId, integrationId }, include: { event: { select: { name: true } } } });
+  }
+
+  /**
+   * Puts the integration's failed or discarded jobs created in [since, until) back in the queue, due now, in one
+   * statement on the `(integration_id, created_at)` index; `attempts` keeps counting. Returns how many.
+   */
+  async requeueFailedJobs(integrationId: string, since: Date, until: Date, db: Db = this.prisma) {
+    const { count } = await db.integrationJob.updateMany({
+      where: { integrationId, createdAt: { gte: since, lt: until }, status: { in: ['failed', 'discarded'] } },
+      data: { status: 'pending', nextAttemptAt: new Date(), lockedUntil: null },
+    });
+    return count;
+  }
+
+  /** An event already fanned out (so the relay leaves it alone) with one job, for this integration only. */
+  async createTestJob(integrationId: string, payload: EventPayload, db: Db = this.prisma) {
+    const event = await db.outboxEvent.create({
+      data: { name: INTEGRATION_TEST_EVENT, payload: payload as Prisma.InputJsonValue, dispatchedAt: new Date(), jobs: { create: { integrationId } } },
+      select: { name: true, jobs: true },
+    });
+    return { ...event.jobs[0], event: { name: event.name } };
   }
 
   /** Puts a finished job back in the queue, due now; `attempts` keeps counting. Only if it is still finished. */

@@ -8,6 +8,7 @@ import { PrismaService } from '../prisma/prisma.service';
 import { STORE_LIMITS } from '../settings/settings.presenter';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
+import { RecoverJobsDto } from './dto/recover-jobs.dto';
 import { presentIntegration, presentJob } from './integrations.presenter';
 import { IntegrationsRepository } from './integrations.repository';
 import { generateSigningSecret } from './signing';
@@ -149,14 +150,52 @@ export class IntegrationsService {
     const integration = await this.require(integrationId);
     const job = await this.integrations.findJob(integrationId, jobId);
     if (!job) throw new NotFoundError('Integration job');
-    if (!integration.enabled) {
-      throw new UnprocessableError('Integration disabled', 'Enable the integration before redelivering its jobs');
-    }
+    this.requireEnabled(integration, 'redelivering its jobs');
     if (!(await this.integrations.requeueJob(jobId))) {
       throw new UnprocessableError('Job not finished', `The job is ${job.status}; only failed or succeeded jobs can be redelivered`);
     }
     this.delivery.wake();
     return presentJob((await this.integrations.findJob(integrationId, jobId))!);
+  }
+
+  /**
+   * Recovery after an outage (WEBHOOKS.md §8.4, §8.6): the integration's failed or discarded deliveries created
+   * since `since` (until `until`, default now) are queued again, due now, with `attempt` counting on.
+   */
+  async recover(integrationId: string, dto: RecoverJobsDto) {
+    const integration = await this.require(integrationId);
+    const since = new Date(dto.since);
+    const until = dto.until === undefined ? new Date() : new Date(dto.until);
+    if (until <= since) {
+      if (dto.until === undefined) throw new BadRequestError('since must be in the past', 'data.since');
+      throw new BadRequestError('until must be later than since', 'data.until');
+    }
+    this.requireEnabled(integration, 'recovering its deliveries');
+    const recovered = await this.integrations.requeueFailedJobs(integrationId, since, until);
+    if (recovered > 0) this.delivery.wake();
+    return {
+      type: 'integration-recovery' as const,
+      since: since.toISOString(),
+      until: until.toISOString(),
+      recovered,
+      relationships: { integration: { data: { type: 'integration', id: integrationId } } },
+    };
+  }
+
+  /**
+   * Sends a signed `integration.test` event to this integration only, whatever it observes, through the same
+   * queue, retries and logs as any delivery. Returns its job, to follow at `…/jobs/:jobId/logs`.
+   */
+  async sendTest(integrationId: string, baseUrl: string) {
+    const integration = await this.require(integrationId);
+    this.requireEnabled(integration, 'sending it a test event');
+    const job = await this.integrations.createTestJob(integrationId, { data: presentIntegration(integration, baseUrl) });
+    this.delivery.wake();
+    return presentJob(job);
+  }
+
+  private requireEnabled(integration: { enabled: boolean }, before: string) {
+    if (!integration.enabled) throw new UnprocessableError('Integration disabled', `Enable the integration before ${before}`);
   }
 
   private async require(id: string) {

@@ -228,6 +228,92 @@ describe('webhook delivery pipeline', () => {
     expectErrorDocument(await t.http.post(`/v2/integrations/${hook.id}/jobs/${randomUUID()}/redeliver`).set(t.admin), 404);
   });
 
+  it('recovers the failed and discarded deliveries created in [since, until): due now, attempt counting on', async () => {
+    const r = await receiver();
+    r.always({ status: 500 });
+    const hook = await integrate(r.url, ['order.refunded']);
+    const jobFor = async (eventPayload: { data: { id: string } }) => {
+      await publish('order.refunded', eventPayload);
+      await drain();
+      const event = await t.prisma.outboxEvent.findFirstOrThrow({ where: { name: 'order.refunded', payload: { path: ['data', 'id'], equals: eventPayload.data.id } } });
+      return t.prisma.integrationJob.findFirstOrThrow({ where: { integrationId: hook.id, eventId: event.id } });
+    };
+    const order = () => ({ data: { type: 'order', id: randomUUID() } });
+    const before = new Date(Date.now() - 1000);
+    const first = await jobFor(order());
+    await new Promise((res) => setTimeout(res, 20));
+    const mid = new Date();
+    await new Promise((res) => setTimeout(res, 20));
+    const second = await jobFor(order());
+    // One discarded while the integration was disabled (as the worker does when its turn comes).
+    const discarded = await jobFor(order());
+    await t.prisma.integrationJob.update({ where: { id: discarded.id }, data: { status: 'discarded' } });
+    r.always({ status: 204 });
+    const succeeded = await jobFor(order());
+    expect([first.status, second.status, succeeded.status]).toEqual(['failed', 'failed', 'succeeded']);
+    const sentBefore = r.requests.length;
+
+    const res = await t.http.post(`/v2/integrations/${hook.id}/recover`).set(t.admin).send({ data: { since: mid.toISOString() } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      type: 'integration-recovery',
+      since: mid.toISOString(),
+      until: expect.any(String),
+      recovered: 2,
+      relationships: { integration: { data: { type: 'integration', id: hook.id } } },
+    });
+    await drain();
+    const resent = r.requests.slice(sentBefore);
+    expect(resent.map((q) => q.headers['webhook-id']).sort()).toEqual([second.eventId, discarded.eventId].sort());
+    expect(resent.find((q) => q.headers['webhook-id'] === second.eventId)!.body.attempt).toBe(5);
+    const after = await t.prisma.integrationJob.findMany({ where: { id: { in: [first.id, second.id, discarded.id, succeeded.id] } } });
+    const statusOf = (id: string) => after.find((j) => j.id === id)!.status;
+    expect([statusOf(first.id), statusOf(second.id), statusOf(discarded.id), statusOf(succeeded.id)]).toEqual(['failed', 'succeeded', 'succeeded', 'succeeded']);
+
+    // `until` bounds the range (exclusive); nothing left to recover after it.
+    const bounded = await t.http.post(`/v2/integrations/${hook.id}/recover`).set(t.admin).send({ data: { since: before.toISOString(), until: mid.toISOString() } });
+    expect(bounded.body.data).toMatchObject({ recovered: 1, since: before.toISOString(), until: mid.toISOString() });
+    await drain();
+    expect(r.requests.slice(sentBefore + 2).map((q) => q.headers['webhook-id'])).toEqual([first.eventId]);
+    const again = await t.http.post(`/v2/integrations/${hook.id}/recover`).set(t.admin).send({ data: { since: before.toISOString() } });
+    expect(again.body.data.recovered).toBe(0);
+
+    const post = (id: string, body: unknown) => t.http.post(`/v2/integrations/${id}/recover`).set(t.admin).send(body as object);
+    expectErrorDocument(await post(hook.id, { data: {} }), 400, { source: 'data.since' });
+    expectErrorDocument(await post(hook.id, { data: { since: 'yesterday' } }), 400, { source: 'data.since' });
+    expectErrorDocument(await post(hook.id, { data: { since: '2026-02-30T00:00:00Z' } }), 400, { source: 'data.since' });
+    expectErrorDocument(await post(hook.id, { data: { since: mid.toISOString(), until: before.toISOString() } }), 400, { source: 'data.until' });
+    expectErrorDocument(await post(hook.id, { data: { since: new Date(Date.now() + 60_000).toISOString() } }), 400, { source: 'data.since' });
+    expectErrorDocument(await post(randomUUID(), { data: { since: mid.toISOString() } }), 404);
+    await t.http.put(`/v2/integrations/${hook.id}`).set(t.admin).send({ data: { type: 'integration', enabled: false } }).expect(200);
+    expectErrorDocument(await post(hook.id, { data: { since: before.toISOString() } }), 422);
+  });
+
+  it('sends a signed integration.test event to one integration on request, whatever it observes, logged like any delivery', async () => {
+    const r = await receiver();
+    const other = await receiver();
+    const hook = await integrate(r.url, ['order.paid']);
+    await integrate(other.url, ['order.paid']);
+    const res = await t.http.post(`/v2/integrations/${hook.id}/test`).set(t.admin);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ type: 'integration-job', status: 'pending', attempts: 0, triggered_by: 'integration.test' });
+    await drain();
+
+    expect(other.requests).toHaveLength(0);
+    expect(r.requests).toHaveLength(1);
+    const [req] = r.requests;
+    expect(req.headers['x-moltin-integration-trigger']).toBe('integration.test');
+    expect(new Webhook(hook.configuration.signing_secret!).verify(req.raw, req.headers as Record<string, string>)).toEqual(req.body);
+    expect(req.body).toMatchObject({ triggered_by: 'integration.test', attempt: 1, integration: { id: hook.id } });
+    expect(req.body.payload).toEqual({ data: expect.objectContaining({ type: 'integration', id: hook.id, configuration: { url: r.url } }) });
+    const logs = await t.http.get(`/v2/integrations/${hook.id}/jobs/${res.body.data.id}/logs`).set(t.admin);
+    expect(logs.body.data).toEqual([expect.objectContaining({ succeeded: true, attempt: 1, status_code: 200 })]);
+
+    expectErrorDocument(await t.http.post(`/v2/integrations/${randomUUID()}/test`).set(t.admin), 404);
+    await t.http.put(`/v2/integrations/${hook.id}`).set(t.admin).send({ data: { type: 'integration', enabled: false } }).expect(200);
+    expectErrorDocument(await t.http.post(`/v2/integrations/${hook.id}/test`).set(t.admin), 422);
+  });
+
   it('emits webhook.delivery.exhausted when a delivery fails its last attempt (never about a delivery of that event itself)', async () => {
     const since = new Date();
     const down = await receiver();
