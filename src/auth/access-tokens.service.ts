@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config';
 import type { Principal } from '../common/http/request-context';
 import { AccessTokensRepository } from './access-tokens.repository';
 import { hashToken, randomToken } from './secret-hash';
+import { DAY_MS } from '../common/time/durations';
 
 export type GrantType = 'client_credentials' | 'implicit';
 
@@ -60,6 +61,6 @@ export class AccessTokensService {
 
   @Interval('expired-token-cleanup', 10 * 60 * 1000)
   async removeExpired() {
-    await this.tokens.deleteExpiredBefore(new Date(Date.now() - 24 * 3600 * 1000));
+    await this.tokens.deleteExpiredBefore(new Date(Date.now() - DAY_MS));
   }
 }

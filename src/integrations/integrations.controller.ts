@@ -85,6 +85,11 @@ export class IntegrationsController {
     return this.integrations.redeliver(id, jobId);
   }
 
+  @Get(':id/stats')
+  stats(@ResourceId('id', 'Integration') id: string, @Query() query: Record<string, unknown>) {
+    return this.integrations.stats(id, query);
+  }
+
   @Post(':id/recover')
   @HttpCode(200)
   recover(@ResourceId('id', 'Integration') id: string, @DataBody() dto: RecoverJobsDto) {

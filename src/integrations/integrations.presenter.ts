@@ -1,5 +1,6 @@
 import type { Integration, IntegrationJob, IntegrationLog } from '../generated/prisma/client';
 import { timestamps } from '../common/http/timestamps';
+import type { DeliveryStats } from './integrations.repository';
 
 /** The wire object. `secret_key` and the signing secret never leave through here. */
 export function presentIntegration(row: Integration, baseUrl: string) {
@@ -67,5 +68,30 @@ export function logsDocument(items: IntegrationLog[], total: number, q: { limit:
     meta: { limit: q.limit, offset: q.offset, current: Math.floor(q.offset / q.limit) + 1, total: Math.ceil(total / q.limit) },
     results: { total },
     links,
+  };
+}
+
+const JOB_STATUSES = ['pending', 'in_flight', 'retrying', 'succeeded', 'failed', 'discarded'] as const;
+const toMs = (seconds: number | null) => (seconds === null ? null : Math.round(seconds * 1000));
+
+/** `GET /v2/integrations/:id/stats`: attempts (success rate, response times in ms) and jobs by status in the window. */
+export function presentDeliveryStats(integrationId: string, since: Date, until: Date, stats: DeliveryStats) {
+  const { attempts } = stats;
+  const jobs = Object.fromEntries(JOB_STATUSES.map((status) => [status, stats.jobs.find((j) => j.status === status)?.count ?? 0]));
+  return {
+    type: 'integration-stats' as const,
+    since: since.toISOString(),
+    until: until.toISOString(),
+    attempts: {
+      total: attempts.total,
+      succeeded: attempts.succeeded,
+      failed: attempts.total - attempts.succeeded,
+      success_rate: attempts.total === 0 ? null : attempts.succeeded / attempts.total,
+      response_time_ms: { p50: toMs(attempts.p50_s), p95: toMs(attempts.p95_s), max: toMs(attempts.max_s) },
+      last_attempt_at: attempts.last_attempt_at?.toISOString() ?? null,
+      last_success_at: attempts.last_success_at?.toISOString() ?? null,
+    },
+    jobs,
+    relationships: { integration: { data: { type: 'integration', id: integrationId } } },
   };
 }

@@ -42,6 +42,19 @@ export const JOBS_SPEC: ListResourceSpec = {
   defaultSort: '-created_at',
 };
 
+export interface DeliveryStats {
+  attempts: {
+    total: number;
+    succeeded: number;
+    p50_s: number | null;
+    p95_s: number | null;
+    max_s: number | null;
+    last_attempt_at: Date | null;
+    last_success_at: Date | null;
+  };
+  jobs: { status: string; count: number }[];
+}
+
 @Injectable()
 export class IntegrationsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -127,6 +140,28 @@ export class IntegrationsRepository {
       select: { name: true, jobs: true },
     });
     return { ...event.jobs[0], event: { name: event.name } };
+  }
+
+  /** Attempts and jobs of one integration in [since, until): two aggregates, each on its `(integration_id, created_at)` index. */
+  async deliveryStats(integrationId: string, since: Date, until: Date): Promise<DeliveryStats> {
+    const [[attempts], jobs] = await this.prisma.$transaction([
+      this.prisma.$queryRaw<DeliveryStats['attempts'][]>`
+        SELECT count(*)::int AS total,
+               (count(*) FILTER (WHERE succeeded))::int AS succeeded,
+               percentile_cont(0.5) WITHIN GROUP (ORDER BY processing_time) AS p50_s,
+               percentile_cont(0.95) WITHIN GROUP (ORDER BY processing_time) AS p95_s,
+               max(processing_time) AS max_s,
+               max(created_at) AS last_attempt_at,
+               max(created_at) FILTER (WHERE succeeded) AS last_success_at
+          FROM integration_logs
+         WHERE integration_id = ${integrationId}::uuid AND created_at >= ${since} AND created_at < ${until}`,
+      this.prisma.$queryRaw<{ status: string; count: number }[]>`
+        SELECT status, count(*)::int AS count
+          FROM integration_jobs
+         WHERE integration_id = ${integrationId}::uuid AND created_at >= ${since} AND created_at < ${until}
+         GROUP BY status`,
+    ]);
+    return { attempts, jobs };
   }
 
   /** Puts a finished job back in the queue, due now; `attempts` keeps counting. Only if it is still finished. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
-import { ListQuery, page } from '../common/list-query';
+import { ListQuery, page, parseFilterDate } from '../common/list-query';
 import { AppConfig } from '../config/app-config';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
@@ -9,10 +9,11 @@ import { STORE_LIMITS } from '../settings/settings.presenter';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
 import { RecoverJobsDto } from './dto/recover-jobs.dto';
-import { presentIntegration, presentJob } from './integrations.presenter';
+import { presentDeliveryStats, presentIntegration, presentJob } from './integrations.presenter';
 import { IntegrationsRepository } from './integrations.repository';
 import { generateSigningSecret } from './signing';
 import { SsrfBlockedError, SsrfPolicy } from './ssrf';
+import { DAY_MS, HOUR_MS } from '../common/time/durations';
 
 const URL_SOURCE = 'data.configuration.url';
 
@@ -116,7 +117,7 @@ export class IntegrationsService {
   }
 
   private rotatedFrom(previous: string): Prisma.IntegrationUpdateInput {
-    const overlapMs = this.config.webhooks.secretOverlapHours * 3600_000;
+    const overlapMs = this.config.webhooks.secretOverlapHours * HOUR_MS;
     if (overlapMs === 0) return { previousSigningSecret: null, previousSigningSecretUntil: null };
     return { previousSigningSecret: previous, previousSigningSecretUntil: new Date(Date.now() + overlapMs) };
   }
@@ -194,6 +195,15 @@ export class IntegrationsService {
     return presentJob(job);
   }
 
+  /** Delivery health over [since, until) (default: the last 24 hours), WEBHOOKS.md §8.6 "endpoint stats". */
+  async stats(integrationId: string, query: Record<string, unknown>) {
+    await this.require(integrationId);
+    const until = queryDate(query, 'until') ?? new Date();
+    const since = queryDate(query, 'since') ?? new Date(until.getTime() - DAY_MS);
+    if (until <= since) throw new BadRequestError('until must be later than since', 'until');
+    return presentDeliveryStats(integrationId, since, until, await this.integrations.deliveryStats(integrationId, since, until));
+  }
+
   private requireEnabled(integration: { enabled: boolean }, before: string) {
     if (!integration.enabled) throw new UnprocessableError('Integration disabled', `Enable the integration before ${before}`);
   }
@@ -234,6 +244,14 @@ export class IntegrationsService {
     }
     return raw;
   }
+}
+
+function queryDate(query: Record<string, unknown>, name: string): Date | undefined {
+  const raw = query[name];
+  if (raw === undefined) return undefined;
+  const date = typeof raw === 'string' ? parseFilterDate(raw) : null;
+  if (!date) throw new BadRequestError(`${name} must be a date (ISO 8601, YYYY-MM-DD or epoch milliseconds)`, name);
+  return date;
 }
 
 function nonEmpty(value: string | null | undefined): string | undefined {

@@ -314,6 +314,56 @@ describe('webhook delivery pipeline', () => {
     expectErrorDocument(await t.http.post(`/v2/integrations/${hook.id}/test`).set(t.admin), 422);
   });
 
+  it('reports an integration\'s delivery stats over a window: attempts, success rate, response times, jobs by status', async () => {
+    const before = new Date(Date.now() - 1000);
+    const r = await receiver();
+    const hook = await integrate(r.url, ['cart.updated']);
+    const noise = await receiver();
+    noise.always({ status: 500 });
+    await integrate(noise.url, ['cart.updated']);
+    r.respond({ status: 500 });
+    r.always({ status: 204 });
+    await publish('cart.updated', { data: { type: 'cart', id: randomUUID() } });
+    await drain();
+    r.always({ status: 503 });
+    await publish('cart.updated', { data: { type: 'cart', id: randomUUID() } });
+    await drain();
+    expect(r.requests).toHaveLength(6);
+
+    const stats = (query: string) => t.http.get(`/v2/integrations/${hook.id}/stats${query}`).set(t.admin);
+    const res = await stats('');
+    expect(res.status).toBe(200);
+    const { data } = res.body;
+    expect(data).toMatchObject({
+      type: 'integration-stats',
+      attempts: { total: 6, succeeded: 1, failed: 5, success_rate: 1 / 6 },
+      jobs: { pending: 0, in_flight: 0, retrying: 0, succeeded: 1, failed: 1, discarded: 0 },
+      relationships: { integration: { data: { type: 'integration', id: hook.id } } },
+    });
+    expect(Date.parse(data.until) - Date.parse(data.since)).toBe(24 * 3600_000);
+    const { p50, p95, max } = data.attempts.response_time_ms;
+    expect([p50, p95, max].every((v: unknown) => typeof v === 'number' && v >= 0)).toBe(true);
+    expect(p50 <= p95 && p95 <= max).toBe(true);
+    expect(Date.parse(data.attempts.last_attempt_at)).toBeGreaterThanOrEqual(Date.parse(data.attempts.last_success_at));
+
+    // A window before the deliveries: all zero, nothing to rate.
+    const empty = await stats(`?since=${encodeURIComponent(new Date(before.getTime() - 3600_000).toISOString())}&until=${encodeURIComponent(before.toISOString())}`);
+    expect(empty.body.data.attempts).toEqual({
+      total: 0,
+      succeeded: 0,
+      failed: 0,
+      success_rate: null,
+      response_time_ms: { p50: null, p95: null, max: null },
+      last_attempt_at: null,
+      last_success_at: null,
+    });
+    expect(Object.values(empty.body.data.jobs)).toEqual([0, 0, 0, 0, 0, 0]);
+
+    expectErrorDocument(await stats('?since=yesterday'), 400, { source: 'since' });
+    expectErrorDocument(await stats(`?since=${before.getTime()}&until=${before.getTime() - 1}`), 400, { source: 'until' });
+    expectErrorDocument(await t.http.get(`/v2/integrations/${randomUUID()}/stats`).set(t.admin), 404);
+  });
+
   it('emits webhook.delivery.exhausted when a delivery fails its last attempt (never about a delivery of that event itself)', async () => {
     const since = new Date();
     const down = await receiver();

@@ -5,12 +5,12 @@ import { AppConfig } from '../../config/app-config';
 import { IntegrationDisabler } from './integration-disabler';
 import { JobsRepository } from './jobs.repository';
 import { WorkerPrismaService } from './worker-prisma.service';
+import { DAY_MS, HOUR_MS } from '../../common/time/durations';
 
 const INTERVAL = 'webhook-auto-disable';
 const CHECK_EVERY_MS = 10 * 60_000;
-const DAY_MS = 24 * 3600_000;
 /** Failures must span this much of the period at least (WEBHOOKS.md §8.4: 12 h of 5 days). */
-const MIN_SPAN_MS = 12 * 3600_000;
+const MIN_SPAN_MS = 12 * HOUR_MS;
 
 /**
  * Disables an enabled integration whose every delivery attempt failed for WEBHOOK_AUTO_DISABLE_DAYS (WEBHOOKS.md

@@ -3,9 +3,9 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
 import { AppConfig } from '../../config/app-config';
 import { JobsRepository } from './jobs.repository';
+import { DAY_MS } from '../../common/time/durations';
 
 const INTERVAL = 'webhook-retention';
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Deletes finished jobs with their logs, and dispatched events nothing refers to, after WEBHOOK_RETENTION_DAYS. */
 @Injectable()
