@@ -19,7 +19,8 @@ async function apiClient(server) {
       headers['content-type'] = 'application/json';
       headers['content-length'] = Buffer.byteLength(payload);
     }
-    return new Promise((resolve) => {
+    return new Promise((resolve) => send(resolve, true));
+    function send(resolve, mayRetry) {
       const req = http.request({ host: base.hostname, port: base.port, path: pathQ, method, headers, agent, timeout: TIMEOUT_MS }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -36,9 +37,15 @@ async function apiClient(server) {
         });
       });
       req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
-      req.on('error', (e) => resolve({ status: 0, text: String(e), json: null }));
+      req.on('error', (e) => {
+        // The server closed an idle keep-alive connection (keepAliveTimeout) just as this request went out on
+        // it (a probe capture failed so once): it was not answered, so send it again once on a new connection,
+        // as Node's docs advise for a reused socket.
+        if (mayRetry && req.reusedSocket && e.code === 'ECONNRESET') return send(resolve, false);
+        resolve({ status: 0, text: String(e), json: null });
+      });
       req.end(payload);
-    });
+    }
   }
   return {
     authHeaders,
