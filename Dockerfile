@@ -15,6 +15,9 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 PGLITE_DATA_DIR=/data/pglite FILES_DIR=/data/files
+# glibc's malloc with its default thresholds fixed (no dynamic raise after large frees): less memory kept after
+# load (README, "Memory"). Read by glibc when the process starts, so it is set here, not by the server.
+ENV GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072:glibc.malloc.trim_threshold=131072
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
