@@ -165,8 +165,8 @@ export class IntegrationsService {
    */
   async recover(integrationId: string, dto: RecoverJobsDto) {
     const integration = await this.require(integrationId);
-    const since = new Date(dto.since);
-    const until = dto.until === undefined ? new Date() : new Date(dto.until);
+    const since = parseFilterDate(dto.since)!;
+    const until = dto.until === undefined ? new Date() : parseFilterDate(dto.until)!;
     if (until <= since) {
       if (dto.until === undefined) throw new BadRequestError('since must be in the past', 'data.since');
       throw new BadRequestError('until must be later than since', 'data.until');

@@ -234,6 +234,7 @@ describe('hardening: bad input (property-based)', () => {
   let fingerprintSql: string;
   const orderId = randomUUID();
   let productId = randomUUID();
+  const integrationId = randomUUID();
 
   beforeAll(async () => {
     t = await createTestApp({ env: { RATE_LIMIT: '10000000' } });
@@ -305,6 +306,7 @@ describe('hardening: bad input (property-based)', () => {
       auth: 'admin',
       template: () => ({ data: { type: 'integration', name: 'Fuzz hook', integration_type: 'webhook', enabled: true, observes: ['order.created'], configuration: { url: 'https://example.com/hook', secret_key: 'fuzz-secret' } } }),
     },
+    { name: 'integration recover', method: 'post', path: `/v2/integrations/${integrationId}/recover`, auth: 'admin', template: () => ({ data: { since: '2026-01-01T00:00:00Z', until: '2026-02-01' } }) },
     { name: 'accounts', method: 'post', path: '/v2/accounts', auth: 'admin', template: () => ({ data: { type: 'account', name: 'Fuzz Co', legal_name: 'Fuzz Co Ltd', registration_id: '12345' } }) },
     { name: 'product update', method: 'put', path: `/v2/products/${productId}`, auth: 'admin', template: () => ({ data: { type: 'product', name: 'Renamed', description: 'x', status: 'draft' } }) },
     { name: 'payments', method: 'post', path: `/v2/orders/${orderId}/payments`, auth: 'storefront', template: () => ({ data: { gateway: 'manual', method: 'purchase', amount: 1000 } }) },
@@ -341,6 +343,13 @@ describe('hardening: bad input (property-based)', () => {
         if (update) update.path = update.path.replace(placeholder, productId);
       }
     }
+    // A real integration for the recover fuzz, when integrations exist (otherwise a random id: 404s).
+    const integrations = present.find((p) => p.name === 'integrations');
+    const recover = present.find((p) => p.name === 'integration recover');
+    if (integrations && recover) {
+      const res = await t.http.post('/v2/integrations').set(t.admin).send(integrations.template() as object);
+      if (res.status === 201 && res.body?.data?.id) recover.path = recover.path.replace(integrationId, res.body.data.id);
+    }
     // A real order for the payments fuzz, when carts and checkout exist (otherwise a random id: validation still runs).
     const checkout = present.find((p) => p.name === 'checkout');
     const payments = present.find((p) => p.name === 'payments');
@@ -358,7 +367,7 @@ describe('hardening: bad input (property-based)', () => {
     expect(present.map((p) => p.name)).toEqual(expect.arrayContaining(['settings', 'token']));
   });
 
-  const ALL_NAMES = ['settings', 'settings logs-ttl', 'token', 'products', 'categories', 'integrations', 'accounts', 'product update', 'cart items', 'checkout', 'payments', 'order update'];
+  const ALL_NAMES = ['settings', 'settings logs-ttl', 'token', 'products', 'categories', 'integrations', 'integration recover', 'accounts', 'product update', 'cart items', 'checkout', 'payments', 'order update'];
   for (const name of ALL_NAMES) {
     it(`${name}: generated bad bodies get a non-5xx error document and write nothing`, async () => {
       const target = present.find((p) => p.name === name);

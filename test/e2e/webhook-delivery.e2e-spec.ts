@@ -282,6 +282,8 @@ describe('webhook delivery pipeline', () => {
     expectErrorDocument(await post(hook.id, { data: {} }), 400, { source: 'data.since' });
     expectErrorDocument(await post(hook.id, { data: { since: 'yesterday' } }), 400, { source: 'data.since' });
     expectErrorDocument(await post(hook.id, { data: { since: '2026-02-30T00:00:00Z' } }), 400, { source: 'data.since' });
+    expectErrorDocument(await post(hook.id, { data: { since: '2026-W01' } }), 400, { source: 'data.since' });
+    expectErrorDocument(await post(hook.id, { data: { since: 1767225600000 } }), 400, { source: 'data.since' });
     expectErrorDocument(await post(hook.id, { data: { since: mid.toISOString(), until: before.toISOString() } }), 400, { source: 'data.until' });
     expectErrorDocument(await post(hook.id, { data: { since: new Date(Date.now() + 60_000).toISOString() } }), 400, { source: 'data.since' });
     expectErrorDocument(await post(randomUUID(), { data: { since: mid.toISOString() } }), 404);

@@ -1,0 +1,16 @@
+import { ValidateBy, ValidationOptions } from 'class-validator';
+import { parseFilterDate } from '../list-query/filter-parser';
+
+/** A date in a form the API reads everywhere (as in filters): ISO 8601, `YYYY-MM-DD` or epoch milliseconds. */
+export function IsApiDate(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isApiDate',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && parseFilterDate(value) !== null,
+        defaultMessage: () => '$property must be a date (ISO 8601, YYYY-MM-DD or epoch milliseconds)',
+      },
+    },
+    options,
+  );
+}
