@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,7 @@ import type { SqlQuery } from '@prisma/driver-adapter-utils';
 import { toApiError } from '../../common/errors/to-api-error';
 import { PrismaClient } from '../../generated/prisma/client';
 import { closeEmbedded, prismaClientOptions } from '../database-adapter';
-import { EmbeddedDatabase } from './embedded-database';
+import { EmbeddedDatabase, type ThreadEvent } from './embedded-database';
 
 jest.setTimeout(60_000);
 
@@ -159,6 +159,40 @@ describe('EmbeddedDatabase that stops', () => {
       expect(heard).toEqual(['']); // "something may have been missed", once
       await db.exec("NOTIFY changes, 'after'");
       expect(heard).toEqual(['', 'after']);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not start a new thread on a data directory that has gone: retries, backing off, until it is back', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'embedded-spec-'));
+    const data = join(dir, 'data');
+    const db = new EmbeddedDatabase({ dataDir: data, startParams: [] });
+    try {
+      await db.waitReady;
+      const events: ThreadEvent[] = [];
+      db.onThreadEvent((e) => events.push(e));
+      await db.exec('CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)');
+      await killThread(db);
+      renameSync(data, join(dir, 'moved')); // before the first restart, 200 ms after the thread ended
+
+      const failed = () => events.filter((e) => e.event === 'restart-failed');
+      const deadline = Date.now() + 10_000;
+      while (failed().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(failed().slice(0, 2)).toEqual([
+        { event: 'restart-failed', error: expect.stringMatching(/^PGlite is closed: its data directory .* holds no database any more/), retryInMs: 400 },
+        { event: 'restart-failed', error: expect.stringMatching(/holds no database any more/), retryInMs: 800 },
+      ]);
+      expect(existsSync(data)).toBe(false); // no empty database created in its place
+      expect(toApiError(await db.query('SELECT 1').catch((e) => e))?.status).toBe(503);
+
+      renameSync(join(dir, 'moved'), data);
+      const back = Date.now() + 30_000;
+      while (!db.ready && Date.now() < back) await new Promise((r) => setTimeout(r, 50));
+      expect(events[0]).toMatchObject({ event: 'lost', restarting: true });
+      expect(events.at(-1)).toMatchObject({ event: 'restarted' });
+      expect((await db.query('SELECT n FROM kept')).rows).toEqual([{ n: 7 }]);
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });

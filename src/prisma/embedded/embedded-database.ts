@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SqlQuery } from '@prisma/driver-adapter-utils';
@@ -220,11 +221,27 @@ export class EmbeddedDatabase {
       this.emit({ event: 'lost', reason: reason.message, restarting: false });
       return this.stop(reason);
     }
+    this.restartLater(reason);
+  }
+
+  private restartLater(reason: Error) {
     const retryInMs = this.down ? Math.min(this.down.retryInMs * 2, RESTART_DELAYS_MS.max) : RESTART_DELAYS_MS.first;
     if (this.down) this.emit({ event: 'restart-failed', error: reason.message, retryInMs });
     else this.emit({ event: 'lost', reason: reason.message, restarting: true });
-    const timer = setTimeout(() => this.startThread(), retryInMs).unref();
+    const timer = setTimeout(() => this.restartThread(), retryInMs).unref();
     this.down = { reason: this.down?.reason ?? reason, since: this.down?.since ?? Date.now(), retryInMs, timer };
+  }
+
+  /**
+   * A new thread only on the database that was there: PGlite would create an empty one in a data directory
+   * that has gone (moved, deleted, an unmounted volume), and the server would answer from it as if nothing
+   * had happened.
+   */
+  private restartThread() {
+    if (!existsSync(join(this.options.dataDir, 'PG_VERSION'))) {
+      return this.restartLater(new Error(`${CLOSED}: its data directory ${this.options.dataDir} holds no database any more (no PG_VERSION)`));
+    }
+    this.startThread();
   }
 
   private restarted() {
