@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
-import { ListQuery, page, parseFilterDate } from '../common/list-query';
+import { API_DATE_FORMS, ListQuery, page, parseFilterDate } from '../common/list-query';
 import { AppConfig } from '../config/app-config';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
@@ -167,10 +167,7 @@ export class IntegrationsService {
     const integration = await this.require(integrationId);
     const since = parseFilterDate(dto.since)!;
     const until = dto.until === undefined ? new Date() : parseFilterDate(dto.until)!;
-    if (until <= since) {
-      if (dto.until === undefined) throw new BadRequestError('since must be in the past', 'data.since');
-      throw new BadRequestError('until must be later than since', 'data.until');
-    }
+    checkWindow(since, until, dto.until !== undefined, 'data.');
     this.requireEnabled(integration, 'recovering its deliveries');
     const recovered = await this.integrations.requeueFailedJobs(integrationId, since, until);
     if (recovered > 0) this.delivery.wake();
@@ -200,7 +197,7 @@ export class IntegrationsService {
     await this.require(integrationId);
     const until = queryDate(query, 'until') ?? new Date();
     const since = queryDate(query, 'since') ?? new Date(until.getTime() - DAY_MS);
-    if (until <= since) throw new BadRequestError('until must be later than since', 'until');
+    checkWindow(since, until, query.until !== undefined, '');
     return presentDeliveryStats(integrationId, since, until, await this.integrations.deliveryStats(integrationId, since, until));
   }
 
@@ -246,11 +243,18 @@ export class IntegrationsService {
   }
 }
 
+/** [since, until) must not be empty; blame `until` when it was given, else `since` (it is in the future). */
+function checkWindow(since: Date, until: Date, untilGiven: boolean, sourcePrefix: string) {
+  if (until > since) return;
+  if (untilGiven) throw new BadRequestError('until must be later than since', `${sourcePrefix}until`);
+  throw new BadRequestError('since must be in the past', `${sourcePrefix}since`);
+}
+
 function queryDate(query: Record<string, unknown>, name: string): Date | undefined {
   const raw = query[name];
   if (raw === undefined) return undefined;
   const date = typeof raw === 'string' ? parseFilterDate(raw) : null;
-  if (!date) throw new BadRequestError(`${name} must be a date (ISO 8601, YYYY-MM-DD or epoch milliseconds)`, name);
+  if (!date) throw new BadRequestError(`${name} must be ${API_DATE_FORMS}`, name);
   return date;
 }
 

@@ -362,6 +362,7 @@ describe('webhook delivery pipeline', () => {
     expect(Object.values(empty.body.data.jobs)).toEqual([0, 0, 0, 0, 0, 0]);
 
     expectErrorDocument(await stats('?since=yesterday'), 400, { source: 'since' });
+    expectErrorDocument(await stats(`?since=${Date.now() + 60_000}`), 400, { source: 'since' });
     expectErrorDocument(await stats(`?since=${before.getTime()}&until=${before.getTime() - 1}`), 400, { source: 'until' });
     expectErrorDocument(await t.http.get(`/v2/integrations/${randomUUID()}/stats`).set(t.admin), 404);
   });

@@ -185,7 +185,7 @@ function toTypedValue(raw: string, type: ListFieldType, field: string): FilterVa
     }
     case 'datetime': {
       const d = parseFilterDate(raw);
-      if (!d) throw badValue(field, raw, 'a date (ISO 8601, YYYY-MM-DD or epoch milliseconds)');
+      if (!d) throw badValue(field, raw, API_DATE_FORMS);
       return d;
     }
     case 'uuid':
@@ -198,6 +198,9 @@ function toTypedValue(raw: string, type: ListFieldType, field: string): FilterVa
 const ISO_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+\- ])(\d{2})(?::?(\d{2}))?)?)?$/i;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** What parseFilterDate reads, for error messages. */
+export const API_DATE_FORMS = 'a date (ISO 8601, YYYY-MM-DD or epoch milliseconds)';
 
 /**
  * `YYYY-MM-DD` (UTC midnight), ISO 8601 date-time with optional seconds, fraction and offset (UTC when none),

@@ -1,5 +1,5 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
-import { parseFilterDate } from '../list-query/filter-parser';
+import { API_DATE_FORMS, parseFilterDate } from '../list-query/filter-parser';
 
 /** A date in a form the API reads everywhere (as in filters): ISO 8601, `YYYY-MM-DD` or epoch milliseconds. */
 export function IsApiDate(options?: ValidationOptions): PropertyDecorator {
@@ -8,7 +8,7 @@ export function IsApiDate(options?: ValidationOptions): PropertyDecorator {
       name: 'isApiDate',
       validator: {
         validate: (value: unknown) => typeof value === 'string' && parseFilterDate(value) !== null,
-        defaultMessage: () => '$property must be a date (ISO 8601, YYYY-MM-DD or epoch milliseconds)',
+        defaultMessage: () => `$property must be ${API_DATE_FORMS}`,
       },
     },
     options,
