@@ -11,7 +11,10 @@ export function presentIntegration(row: Integration, baseUrl: string) {
     name: row.name,
     description: row.description,
     enabled: row.enabled,
-    configuration: { url: row.url } as { url: string; signing_secret?: string },
+    configuration: {
+      url: row.url,
+      ...(row.maxConcurrency !== null && { max_concurrency: row.maxConcurrency }),
+    } as { url: string; max_concurrency?: number; signing_secret?: string },
     observes: row.observes,
     links: { self: `${baseUrl.replace(/\/+$/, '')}/v2/integrations/${row.id}` },
     meta: { timestamps: timestamps(row) },

@@ -47,6 +47,7 @@ export class IntegrationsService {
           integrationType: dto.integration_type ?? 'webhook',
           observes: unique(dto.observes),
           url,
+          maxConcurrency: dto.configuration.max_concurrency ?? null,
           secretKey: secretKey ?? null,
           signingSecret: secretKey ?? generated!,
         },
@@ -93,6 +94,7 @@ export class IntegrationsService {
     const conf = dto.configuration;
     if (conf) {
       if (conf.url !== undefined) data.url = await this.checkUrl(conf.url);
+      if (conf.max_concurrency !== undefined) data.maxConcurrency = conf.max_concurrency;
       if (conf.secret_key !== undefined) {
         const secretKey = nonEmpty(conf.secret_key);
         if (secretKey) {

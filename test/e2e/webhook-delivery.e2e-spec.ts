@@ -367,6 +367,44 @@ describe('webhook delivery pipeline', () => {
     expectErrorDocument(await t.http.get(`/v2/integrations/${randomUUID()}/stats`).set(t.admin), 404);
   });
 
+  it('holds an integration to its configuration.max_concurrency; a change applies at the next claim', async () => {
+    const slow = await receiver();
+    slow.always({ status: 204, delay: 150 });
+    const other = await receiver();
+    other.always({ status: 204, delay: 150 });
+    const capped = await integrate(slow.url, ['account.deleted'], { configuration: { url: slow.url, max_concurrency: 2 } });
+    expect(capped.configuration).toEqual({ url: slow.url, max_concurrency: 2, signing_secret: expect.any(String) });
+    await integrate(other.url, ['account.deleted']);
+    const events = async (n: number) => {
+      for (let i = 0; i < n; i++) await publish('account.deleted', { type: 'account', id: randomUUID() });
+      await drain();
+    };
+    await events(8);
+    expect(slow.requests).toHaveLength(8);
+    expect(slow.maxInFlight).toBe(2);
+    expect(other.maxInFlight).toBeGreaterThan(2); // the server's default share: 8 at once here
+
+    const put = (configuration: Record<string, unknown>) =>
+      t.http.put(`/v2/integrations/${capped.id}`).set(t.admin).send({ data: { type: 'integration', configuration } });
+    const raised = await put({ max_concurrency: 4 });
+    expect(raised.body.data.configuration).toEqual({ url: slow.url, max_concurrency: 4 });
+    slow.reset().always({ status: 204, delay: 150 });
+    await events(10);
+    expect(slow.requests).toHaveLength(10);
+    expect(slow.maxInFlight).toBe(4);
+
+    const removed = await put({ max_concurrency: null });
+    expect(removed.body.data.configuration).toEqual({ url: slow.url });
+    expect((await t.http.get(`/v2/integrations/${capped.id}`).set(t.admin)).body.data.configuration).toEqual({ url: slow.url });
+    slow.reset().always({ status: 204, delay: 150 });
+    await events(8);
+    expect(slow.maxInFlight).toBeGreaterThan(4);
+
+    for (const bad of [0, 1.5, '2', 1001, true]) {
+      expectErrorDocument(await put({ max_concurrency: bad }), 400, { source: 'data.configuration.max_concurrency' });
+    }
+  });
+
   it('emits webhook.delivery.exhausted when a delivery fails its last attempt (never about a delivery of that event itself)', async () => {
     const since = new Date();
     const down = await receiver();
@@ -650,7 +688,7 @@ describe('webhook delivery pipeline', () => {
 describe('webhook queue statements (JobsRepository)', () => {
   let t: TestApp;
   let jobs: JobsRepository;
-  const noLanes = { free: 8, full: [], ids: [], frees: [] };
+  const noLanes = { free: 8, full: [], ids: [], frees: [], busy: [] };
   const LEASE_MS = 60_000;
   const integrate = async (observes: string[], enabled = true) => {
     const res = await t.http
@@ -782,6 +820,7 @@ describe('webhook queue statements (JobsRepository)', () => {
       secret_key: 'sk',
       signing_secret: integration.signingSecret,
       previous_signing_secret: null,
+      max_concurrency: null,
     });
     expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'in_flight', attempts: 1 });
     expect(await claimAll()).toEqual([]); // leased
@@ -808,17 +847,31 @@ describe('webhook queue statements (JobsRepository)', () => {
     const [b0, b1] = byIntegration(b);
 
     // a: 2 lanes free, b: 1, c: none (full); others (none here) the default 8
-    const claimed = await jobs.claimJobs(50, LEASE_MS, { free: 8, full: [c], ids: [a, b], frees: [2, 1] });
+    const claimed = await jobs.claimJobs(50, LEASE_MS, { free: 8, full: [c], ids: [a, b], frees: [2, 1], busy: [0, 1] });
     expect(claimed.map((j) => j.id)).toEqual([a0.id, b0.id, a1.id]);
     expect(claimed.map((j) => j.previous_status)).toEqual(['pending', 'pending', 'retrying']);
     // Then one lane each (b's snapshot says 1 free again), `limit` 2: the oldest of c0, b1, a2.
     const [c0, c1, c2, c3] = byIntegration(c);
     const [, , b2, b3] = byIntegration(b);
-    expect((await jobs.claimJobs(2, LEASE_MS, { free: 1, full: [], ids: [], frees: [] })).map((j) => j.id)).toEqual([c0.id, b1.id]);
+    expect((await jobs.claimJobs(2, LEASE_MS, { free: 1, full: [], ids: [], frees: [], busy: [] })).map((j) => j.id)).toEqual([c0.id, b1.id]);
     // The rest, oldest first: the expired lease among them; a3 is not due.
     const rest = await jobs.claimJobs(50, LEASE_MS, noLanes);
     expect(rest.map((j) => j.id)).toEqual([c1.id, a2.id, b2.id, c2.id, b3.id, c3.id]);
     expect(rest[1]).toMatchObject({ previous_status: 'in_flight', attempts: 2 });
+  });
+
+  it('claims no more of an integration\'s jobs than its max_concurrency less what the worker has in flight for it', async () => {
+    const [a, b] = [await integrate(['order.paid']), await integrate(['order.paid'])];
+    await t.prisma.integration.update({ where: { id: a }, data: { maxConcurrency: 2 } });
+    for (let i = 0; i < 4; i++) await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    const count = (claimed: { integration_id: string }[], id: string) => claimed.filter((j) => j.integration_id === id).length;
+    // a has one in flight here (busy 1, free lanes 7 of 8): one more at most; b its default lanes.
+    const first = await jobs.claimJobs(50, LEASE_MS, { free: 8, full: [], ids: [a], frees: [7], busy: [1] });
+    expect([count(first, a), count(first, b)]).toEqual([1, 4]);
+    expect(first.find((j) => j.integration_id === a)).toMatchObject({ max_concurrency: 2 });
+    // Nothing in flight: two.
+    expect(count(await jobs.claimJobs(50, LEASE_MS, noLanes), a)).toBe(2);
   });
 
   it('records an attempt in one statement, fenced: a stale attempt logs but does not overwrite the reclaimed job', async () => {

@@ -25,6 +25,9 @@ export interface ProgrammedResponse {
  */
 export class WebhookReceiver {
   readonly requests: ReceivedRequest[] = [];
+  /** Requests received and not yet answered, and the most there were at once (`reset()` clears it). */
+  inFlight = 0;
+  maxInFlight = 0;
   private queue: ProgrammedResponse[] = [];
   private fallback: ProgrammedResponse = { status: 200, body: 'ok' };
   private waiters: { count: number; resolve: () => void }[] = [];
@@ -51,6 +54,8 @@ export class WebhookReceiver {
           body = raw;
         }
         this.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, raw, body, at: Date.now() });
+        this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+        res.once('close', () => this.inFlight--);
         this.waiters = this.waiters.filter((w) => (this.requests.length >= w.count ? (w.resolve(), false) : true));
         const reply = this.queue.shift() ?? this.fallback;
         const send = () => {
@@ -92,6 +97,7 @@ export class WebhookReceiver {
 
   reset(): this {
     this.requests.length = 0;
+    this.maxInFlight = this.inFlight;
     this.queue = [];
     this.fallback = { status: 200, body: 'ok' };
     return this;

@@ -160,7 +160,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const lanes = this.lanes.snapshot();
     // One statement claims the jobs and reads their events and integrations.
     const claimed = await this.jobs.claimJobs(want, leaseMs, lanes);
-    this.mayHaveMore = claimed.length === want || heldBackByLanes(lanes, claimed.map((job) => job.integration_id));
+    this.mayHaveMore = claimed.length === want || heldBackByLanes(lanes, claimed);
     if (!claimed.length) return 0;
     // Jobs of one event (one per observing integration) share its serialised payload.
     const payloads = new Map<string, EventJson>();
@@ -168,6 +168,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     for (const job of claimed) {
       let json = payloads.get(job.event_id);
       if (!json) payloads.set(job.event_id, (json = eventJson(job)));
+      this.lanes.capped(job.integration_id, job.max_concurrency);
       this.lanes.started(job.integration_id);
       this.ready.push({ job, json, claimedAt });
     }

@@ -25,6 +25,8 @@ export interface ClaimedJob {
   signing_secret: string;
   /** The signing secret before the last change, while it still signs too (rotation), else null. */
   previous_signing_secret: string | null;
+  /** At most this many of the integration's deliveries in flight in this process (null: the lanes' share). */
+  max_concurrency: number | null;
 }
 
 /** One attempt's outcome: its log row, and the job's next state (applied only while the claim still holds). */
@@ -99,11 +101,12 @@ export class JobsRepository {
    * doubles as the fencing token for recording the result.
    *
    * No more jobs of one integration than its free lanes (`lanes.frees` for those listed in `lanes.ids`,
-   * `lanes.free` for the others), none of the `lanes.full` ones: among the first `scan` due jobs (oldest
-   * first), each integration's oldest up to its free lanes; then the oldest `limit` of those that no other
-   * worker has locked meanwhile. The due jobs are read by one index-ordered scan (status, next_attempt_at)
-   * per status, each stopping after `scan` rows: one scan with an OR reads and sorts every due job, i.e.
-   * the whole backlog, on every claim.
+   * `lanes.free` for the others), nor than its `max_concurrency` less what this worker has in flight for it
+   * (`lanes.busy`; read here, so a change applies at the next claim), none of the `lanes.full` ones: among the
+   * first `scan` due jobs (oldest first), each integration's oldest up to what it may take; then the oldest
+   * `limit` of those that no other worker has locked meanwhile. The due jobs are read by one index-ordered
+   * scan (status, next_attempt_at) per status, each stopping after `scan` rows: one scan with an OR reads and
+   * sorts every due job, i.e. the whole backlog, on every claim.
    */
   claimJobs(limit: number, leaseMs: number, lanes: LaneSnapshot, scan = Math.max(200, 4 * limit)) {
     return this.prisma.$queryRaw<ClaimedJob[]>`
@@ -126,7 +129,10 @@ export class JobsRepository {
         ) AS due
       ),
       lane AS (
-        SELECT * FROM unnest(${lanes.ids}::uuid[], ${lanes.frees}::int[]) AS l(integration_id, free)
+        SELECT * FROM unnest(${lanes.ids}::uuid[], ${lanes.frees}::int[], ${lanes.busy}::int[]) AS l(integration_id, free, busy)
+      ),
+      capped AS (
+        SELECT id, max_concurrency FROM integrations WHERE max_concurrency IS NOT NULL
       ),
       claimed AS (
         UPDATE integration_jobs AS j
@@ -137,8 +143,11 @@ export class JobsRepository {
         FROM (
           SELECT id, status AS previous_status FROM integration_jobs
           WHERE id IN (
-              SELECT c.id FROM candidate c LEFT JOIN lane l ON l.integration_id = c.integration_id
-              WHERE c.n <= coalesce(l.free, ${lanes.free}))
+              SELECT c.id FROM candidate c
+              LEFT JOIN lane l ON l.integration_id = c.integration_id
+              LEFT JOIN capped cap ON cap.id = c.integration_id
+              WHERE c.n <= coalesce(l.free, ${lanes.free})
+                AND (cap.max_concurrency IS NULL OR c.n <= cap.max_concurrency - coalesce(l.busy, 0)))
             AND ((status IN ('pending', 'retrying') AND next_attempt_at <= now())
               OR (status = 'in_flight' AND locked_until < now()))
           ORDER BY next_attempt_at
@@ -155,7 +164,8 @@ export class JobsRepository {
                ELSE 0 END::int AS throttled,
              e.name AS event_name, e.payload,
              i.enabled, i.url, i.name, i.description, i.integration_type, i.secret_key, i.signing_secret,
-             CASE WHEN i.previous_signing_secret_until > now() THEN i.previous_signing_secret END AS previous_signing_secret
+             CASE WHEN i.previous_signing_secret_until > now() THEN i.previous_signing_secret END AS previous_signing_secret,
+             i.max_concurrency
       FROM claimed c
       JOIN outbox_events e ON e.id = c.event_id
       JOIN integrations i ON i.id = c.integration_id

@@ -4,9 +4,11 @@ export interface LaneSnapshot {
   free: number;
   /** Integrations with no free lane: none of their jobs may be claimed now. */
   full: string[];
-  /** Integrations with some, but not the default number of, free lanes: ids and free lanes (parallel arrays). */
+  /** Integrations with some, but not the default number of, free lanes: ids, free lanes, in flight (parallel arrays). */
   ids: string[];
   frees: number[];
+  /** Jobs of each of `ids` this worker has claimed and not yet had answered: the claim checks `max_concurrency` with them. */
+  busy: number[];
 }
 
 /**
@@ -25,6 +27,11 @@ export class DeliveryLanes {
   private readonly busy = new Map<string, number>();
   /** Integrations below the share after failures, with their current lanes. */
   private readonly reduced = new Map<string, number>();
+  /**
+   * Integrations whose `max_concurrency` is below the share, as the last claim of one of their jobs read it. Only
+   * to keep one out of claims while it has that many in flight: the claim statement applies the current value.
+   */
+  private readonly caps = new Map<string, number>();
 
   constructor(readonly share: number) {}
 
@@ -33,7 +40,13 @@ export class DeliveryLanes {
   }
 
   lanes(integrationId: string): number {
-    return this.reduced.get(integrationId) ?? this.share;
+    return Math.min(this.reduced.get(integrationId) ?? this.share, this.caps.get(integrationId) ?? this.share);
+  }
+
+  /** The integration's `max_concurrency` as a claim just read it (null: none). */
+  capped(integrationId: string, maxConcurrency: number | null) {
+    if (maxConcurrency !== null && maxConcurrency < this.share) this.caps.set(integrationId, maxConcurrency);
+    else this.caps.delete(integrationId);
   }
 
   inFlight(integrationId: string): number {
@@ -52,19 +65,25 @@ export class DeliveryLanes {
 
   /** An attempt's outcome: a failure leaves the integration one lane, each success doubles its lanes back up to the share. */
   outcome(integrationId: string, ok: boolean) {
-    const lanes = ok ? this.lanes(integrationId) * 2 : 1;
+    const lanes = ok ? (this.reduced.get(integrationId) ?? this.share) * 2 : 1;
     if (lanes >= this.share) this.reduced.delete(integrationId);
     else this.reduced.set(integrationId, lanes);
   }
 
   snapshot(): LaneSnapshot {
-    const snap: LaneSnapshot = { free: this.share, full: [], ids: [], frees: [] };
+    const snap: LaneSnapshot = { free: this.share, full: [], ids: [], frees: [], busy: [] };
     for (const id of new Set([...this.busy.keys(), ...this.reduced.keys()])) {
-      const free = this.lanes(id) - this.inFlight(id);
-      if (free <= 0) snap.full.push(id);
-      else if (free !== this.share) {
+      const busy = this.inFlight(id);
+      if (busy >= this.lanes(id)) {
+        snap.full.push(id);
+        continue;
+      }
+      // Not capped here: the claim applies the integration's current max_concurrency with `busy`.
+      const free = (this.reduced.get(id) ?? this.share) - busy;
+      if (free !== this.share) {
         snap.ids.push(id);
         snap.frees.push(free);
+        snap.busy.push(busy);
       }
     }
     return snap;
@@ -72,16 +91,18 @@ export class DeliveryLanes {
 }
 
 /**
- * Whether lanes may have kept due jobs out of a claim made with `lanes`, which took jobs of the integrations
- * `claimedFor` (one id per job): an integration had no free lane, or the claim used up one's free lanes.
+ * Whether lanes may have kept due jobs out of a claim made with `lanes`, which took `claimed` (one entry per job):
+ * an integration had no free lane, or the claim used up one's free lanes or what its `max_concurrency` allowed.
  */
-export function heldBackByLanes(lanes: LaneSnapshot, claimedFor: string[]): boolean {
+export function heldBackByLanes(lanes: LaneSnapshot, claimed: { integration_id: string; max_concurrency: number | null }[]): boolean {
   if (lanes.full.length) return true;
-  const taken = new Map<string, number>();
-  for (const id of claimedFor) taken.set(id, (taken.get(id) ?? 0) + 1);
-  for (const [id, n] of taken) {
+  const taken = new Map<string, { n: number; max: number | null }>();
+  for (const job of claimed) taken.set(job.integration_id, { n: (taken.get(job.integration_id)?.n ?? 0) + 1, max: job.max_concurrency });
+  for (const [id, { n, max }] of taken) {
     const i = lanes.ids.indexOf(id);
-    if (n >= (i < 0 ? lanes.free : lanes.frees[i])) return true;
+    const free = i < 0 ? lanes.free : lanes.frees[i];
+    const allowed = max === null ? free : Math.min(free, max - (i < 0 ? 0 : lanes.busy[i]));
+    if (n >= allowed) return true;
   }
   return false;
 }

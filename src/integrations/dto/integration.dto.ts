@@ -5,17 +5,21 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
+  Max,
   MaxLength,
+  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { EVENT_NAMES } from '../../events/event-names';
 
 export const EVENT_LIMIT = 5;
+export const MAX_CONCURRENCY_LIMIT = 1000;
 const EVENT_LIMIT_MESSAGE = `observes: You have reached the integration event limit of ${EVENT_LIMIT}`;
 const UNKNOWN_EVENT_MESSAGE = `observes must contain only known event names: ${EVENT_NAMES.join(', ')}`;
 
@@ -31,6 +35,14 @@ export class WebhookConfigurationDto {
   @IsString()
   @MaxLength(512)
   secret_key?: string | null;
+
+  /** Deliveries in flight at once, per server process; `null` on update returns to the server's default. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_CONCURRENCY_LIMIT)
+  max_concurrency?: number | null;
 }
 
 export class CreateIntegrationDto {
