@@ -50,6 +50,10 @@ describe('DeliveryLanes', () => {
   it('holds an integration to the max_concurrency a claim read, below the share; failures still drop it to one', () => {
     const lanes = new DeliveryLanes(8);
     lanes.capped('a', 2);
+    lanes.started('a');
+    lanes.finished('a'); // nothing in flight: the cap is forgotten (the next claim reads it again)
+    expect(lanes.lanes('a')).toBe(8);
+    lanes.capped('a', 2);
     expect(lanes.lanes('a')).toBe(2);
     // Below its cap the claim applies the current max_concurrency itself (it may have changed): only busy is passed.
     expect(lanes.snapshot()).toEqual({ free: 8, full: [], ids: [], frees: [], busy: [] });

@@ -22,14 +22,16 @@ export interface LaneSnapshot {
  * each successful attempt. So other integrations always have at least half the slots; a receiver that
  * hangs or answers garbage holds half of them at most for one timeout and then a single one; a healthy
  * receiver with a backlog still gets half the slots. (With WEBHOOK_CONCURRENCY=1 there is nothing to share.)
+ * An integration's `configuration.max_concurrency` lowers its lanes further (see claimJobs).
  */
 export class DeliveryLanes {
   private readonly busy = new Map<string, number>();
   /** Integrations below the share after failures, with their current lanes. */
   private readonly reduced = new Map<string, number>();
   /**
-   * Integrations whose `max_concurrency` is below the share, as the last claim of one of their jobs read it. Only
-   * to keep one out of claims while it has that many in flight: the claim statement applies the current value.
+   * Integrations with jobs in flight whose `max_concurrency` is below the share, as the last claim of one of their
+   * jobs read it. Only to keep one out of claims while it has that many in flight: the claim statement applies
+   * the current value.
    */
   private readonly caps = new Map<string, number>();
 
@@ -60,7 +62,10 @@ export class DeliveryLanes {
   finished(integrationId: string) {
     const n = this.inFlight(integrationId) - 1;
     if (n > 0) this.busy.set(integrationId, n);
-    else this.busy.delete(integrationId);
+    else {
+      this.busy.delete(integrationId);
+      this.caps.delete(integrationId);
+    }
   }
 
   /** An attempt's outcome: a failure leaves the integration one lane, each success doubles its lanes back up to the share. */
