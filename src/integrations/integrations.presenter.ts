@@ -23,6 +23,11 @@ export function presentIntegration(row: Integration, baseUrl: string) {
 
 export type PresentedIntegration = ReturnType<typeof presentIntegration>;
 
+/** The `relationships.integration` of the objects that belong to an integration (logs, jobs, recoveries, stats). */
+function integrationRelationship(integrationId: string) {
+  return { integration: { data: { type: 'integration', id: integrationId } } };
+}
+
 export function presentLog(row: IntegrationLog) {
   return {
     id: row.id,
@@ -35,7 +40,7 @@ export function presentLog(row: IntegrationLog) {
     error_detail: row.errorDetail,
     error_class: row.errorClass,
     relationships: {
-      integration: { data: { type: 'integration', id: row.integrationId } },
+      ...integrationRelationship(row.integrationId),
       job: { data: { type: 'integration-job', id: row.jobId } },
     },
     meta: { timestamps: { created_at: row.createdAt.toISOString() } },
@@ -54,7 +59,7 @@ export function presentJob(row: IntegrationJob & { event?: { name: string } | nu
     last_error: row.lastError,
     succeeded_at: row.succeededAt?.toISOString() ?? null,
     relationships: {
-      integration: { data: { type: 'integration', id: row.integrationId } },
+      ...integrationRelationship(row.integrationId),
       event: { data: { type: 'event', id: row.eventId } },
     },
     meta: { timestamps: timestamps(row) },
@@ -95,6 +100,17 @@ export function presentDeliveryStats(integrationId: string, since: Date, until: 
       last_success_at: attempts.last_success_at?.toISOString() ?? null,
     },
     jobs,
-    relationships: { integration: { data: { type: 'integration', id: integrationId } } },
+    relationships: integrationRelationship(integrationId),
+  };
+}
+
+/** `POST /v2/integrations/:id/recover`: the window and how many jobs were queued again. */
+export function presentRecovery(integrationId: string, since: Date, until: Date, recovered: number) {
+  return {
+    type: 'integration-recovery' as const,
+    since: since.toISOString(),
+    until: until.toISOString(),
+    recovered,
+    relationships: integrationRelationship(integrationId),
   };
 }

@@ -9,7 +9,7 @@ import { STORE_LIMITS } from '../settings/settings.presenter';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
 import { RecoverJobsDto } from './dto/recover-jobs.dto';
-import { presentDeliveryStats, presentIntegration, presentJob } from './integrations.presenter';
+import { presentDeliveryStats, presentIntegration, presentJob, presentRecovery } from './integrations.presenter';
 import { IntegrationsRepository } from './integrations.repository';
 import { generateSigningSecret } from './signing';
 import { SsrfBlockedError, SsrfPolicy } from './ssrf';
@@ -173,13 +173,7 @@ export class IntegrationsService {
     this.requireEnabled(integration, 'recovering its deliveries');
     const recovered = await this.integrations.requeueFailedJobs(integrationId, since, until);
     if (recovered > 0) this.delivery.wake();
-    return {
-      type: 'integration-recovery' as const,
-      since: since.toISOString(),
-      until: until.toISOString(),
-      recovered,
-      relationships: { integration: { data: { type: 'integration', id: integrationId } } },
-    };
+    return presentRecovery(integrationId, since, until, recovered);
   }
 
   /**
