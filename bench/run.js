@@ -9,7 +9,7 @@ const config = require('./lib/config');
 const { runCleanup } = require('./lib/cleanup');
 const { createDatabase } = require('./lib/database');
 const { seedAll } = require('./lib/seed');
-const { startServer } = require('./lib/server');
+const { startFlags, startServer } = require('./lib/server');
 const { evaluateTargets } = require('./lib/targets');
 const { round, ratio } = require('./lib/stats');
 const { runCatalog } = require('./scenarios/catalog');
@@ -41,6 +41,9 @@ const results = {
     webhook_paced_deliveries_per_s: config.webhookPacedRate,
     webhook_paced_s: config.webhookPacedS,
     dbs: config.dbs,
+    start_script: config.startScript,
+    server_flags: startFlags(),
+    glibc_tunables: process.env.GLIBC_TUNABLES || null,
     scenarios: config.scenarios ? [...config.scenarios] : 'all',
   },
   ceiling: null,
@@ -130,6 +133,8 @@ async function main() {
       process.exit(130);
     });
   }
+  log(`server: node ${results.settings.server_flags.join(' ')} dist/main.js (package.json "${config.startScript}")` +
+    (results.settings.glibc_tunables ? `, GLIBC_TUNABLES=${results.settings.glibc_tunables}` : ''));
 
   for (const kind of config.dbs) {
     try {

@@ -52,6 +52,8 @@ const config = {
   clientId: 'bench-client',
   clientSecret: 'bench-secret-bench-secret-1234567890',
   firstPort: Math.round(num('BENCH_PORT', 39100, 39100)),
+  /** The package.json script whose node flags the server runs with (`start`, or `start:small`). */
+  startScript: process.env.BENCH_START_SCRIPT || 'start',
 };
 
 /** Warm-up runs before the measured ones: request generators (`perRun`) must provide for them too. */

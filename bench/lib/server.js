@@ -9,11 +9,15 @@ const { onCleanup } = require('./cleanup');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Node flags of `npm start` (`node <flags> dist/main.js` in package.json), so the server runs as users run it. */
+/**
+ * Node flags of `npm start` (or of the script BENCH_START_SCRIPT names): `node <flags> dist/main.js` in
+ * package.json, so the server runs as users run it.
+ */
 function startFlags() {
-  const start = require(path.join(config.root, 'package.json')).scripts.start;
-  const m = /^node\s+(.*?)\s*dist\/main\.js$/.exec(start.trim());
-  if (!m) throw new Error(`package.json scripts.start is not "node [flags] dist/main.js": ${start}`);
+  const name = config.startScript;
+  const script = require(path.join(config.root, 'package.json')).scripts[name];
+  const m = /^node\s+(.*?)\s*dist\/main\.js$/.exec((script ?? '').trim());
+  if (!m) throw new Error(`package.json scripts["${name}"] is not "node [flags] dist/main.js": ${script}`);
   return m[1].split(/\s+/).filter(Boolean);
 }
 
@@ -191,4 +195,4 @@ async function fetchToken(base) {
   return j.access_token;
 }
 
-module.exports = { startServer };
+module.exports = { startFlags, startServer };
