@@ -1,6 +1,7 @@
 import type { Integration, IntegrationJob, IntegrationLog } from '../generated/prisma/client';
 import { timestamps } from '../common/http/timestamps';
 import type { DeliveryStats } from './integrations.repository';
+import { isWaiting, JOB_STATUSES } from './delivery/job-status';
 
 /** The wire object. `secret_key` and the signing secret never leave through here. */
 export function presentIntegration(row: Integration, baseUrl: string) {
@@ -54,7 +55,7 @@ export function presentJob(row: IntegrationJob & { event?: { name: string } | nu
     status: row.status,
     attempts: row.attempts,
     triggered_by: row.event?.name,
-    next_attempt_at: ['pending', 'retrying'].includes(row.status) ? row.nextAttemptAt.toISOString() : null,
+    next_attempt_at: isWaiting(row.status) ? row.nextAttemptAt.toISOString() : null,
     last_status_code: row.lastStatusCode,
     last_error: row.lastError,
     succeeded_at: row.succeededAt?.toISOString() ?? null,
@@ -79,7 +80,6 @@ export function logsDocument(items: IntegrationLog[], total: number, q: { limit:
   };
 }
 
-const JOB_STATUSES = ['pending', 'in_flight', 'retrying', 'succeeded', 'failed', 'discarded'] as const;
 const toMs = (seconds: number | null) => (seconds === null ? null : Math.round(seconds * 1000));
 
 /** `GET /v2/integrations/:id/stats`: attempts (success rate, response times in ms) and jobs by status in the window. */

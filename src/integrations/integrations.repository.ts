@@ -4,6 +4,7 @@ import { INTEGRATION_TEST_EVENT } from '../events/event-names';
 import type { EventPayload } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
+import { FINISHED_JOB_STATUSES, UNDELIVERED_JOB_STATUSES } from './delivery/job-status';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 // Advisory lock key serialising integration creates (see countLocked); api-clients uses 72410001.
@@ -127,7 +128,7 @@ export class IntegrationsRepository {
    */
   async requeueFailedJobs(integrationId: string, since: Date, until: Date, db: Db = this.prisma) {
     const { count } = await db.integrationJob.updateMany({
-      where: { integrationId, createdAt: { gte: since, lt: until }, status: { in: ['failed', 'discarded'] } },
+      where: { integrationId, createdAt: { gte: since, lt: until }, status: { in: [...UNDELIVERED_JOB_STATUSES] } },
       data: { status: 'pending', nextAttemptAt: new Date(), lockedUntil: null },
     });
     return count;
@@ -167,7 +168,7 @@ export class IntegrationsRepository {
   /** Puts a finished job back in the queue, due now; `attempts` keeps counting. Only if it is still finished. */
   async requeueJob(jobId: string, db: Db = this.prisma) {
     const { count } = await db.integrationJob.updateMany({
-      where: { id: jobId, status: { in: ['succeeded', 'failed', 'discarded'] } },
+      where: { id: jobId, status: { in: [...FINISHED_JOB_STATUSES] } },
       data: { status: 'pending', nextAttemptAt: new Date(), lockedUntil: null },
     });
     return count === 1;

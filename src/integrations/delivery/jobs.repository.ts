@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Db } from '../../prisma/prisma.service';
+import { FINISHED_JOB_STATUSES, type JobStatus } from './job-status';
 import type { LaneSnapshot } from './lanes';
 import { WorkerPrismaService } from './worker-prisma.service';
 
@@ -42,7 +43,7 @@ export interface AttemptRecord {
   /** Seconds. */
   processingTime: number;
   /** The job's next state. */
-  status: 'succeeded' | 'retrying' | 'failed';
+  status: Extract<JobStatus, 'succeeded' | 'retrying' | 'failed'>;
   /** For `retrying`: milliseconds from now (database time) until the next attempt is due. */
   retryInMs?: number;
 }
@@ -265,7 +266,7 @@ export class JobsRepository {
     });
   }
 
-  async finishWithoutAttempt(jobId: string, attempt: number, status: string, lastError: string) {
+  async finishWithoutAttempt(jobId: string, attempt: number, status: JobStatus, lastError: string) {
     // The claim counted an attempt that was never made: give it back.
     await this.prisma.integrationJob.updateMany({
       where: { id: jobId, status: 'in_flight', attempts: attempt },
@@ -308,7 +309,7 @@ export class JobsRepository {
   /** Retention: finished jobs (and their logs), then dispatched events with no unfinished job left. */
   async purgeOlderThan(cutoff: Date) {
     return this.prisma.$transaction(async (tx) => {
-      const finished = { status: { in: ['succeeded', 'failed', 'discarded'] }, updatedAt: { lt: cutoff } };
+      const finished = { status: { in: [...FINISHED_JOB_STATUSES] }, updatedAt: { lt: cutoff } };
       const logs = await tx.integrationLog.deleteMany({ where: { job: finished } });
       const jobs = await tx.integrationJob.deleteMany({ where: finished });
       const events = await tx.outboxEvent.deleteMany({
