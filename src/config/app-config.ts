@@ -29,6 +29,10 @@ export class AppConfig {
     secretOverlapHours: number;
     /** An integration whose every attempt failed for this long is disabled; 0: never. */
     autoDisableDays: number;
+    /** Failed attempts in a row that open an integration's circuit breaker (per process); 0: no breaker. */
+    breakerFailures: number;
+    /** How long an open circuit holds an integration's deliveries before a probe. */
+    breakerCooldownMs: number;
     concurrency: number;
     maxResponseBytes: number;
     /** How long the first finished attempt waits for others before their records are written together. */
@@ -166,6 +170,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     pollIntervalMs: int(env, 'WEBHOOK_POLL_INTERVAL_MS', 1_000, 1, 3_600_000),
     retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
     autoDisableDays: int(env, 'WEBHOOK_AUTO_DISABLE_DAYS', 5, 0, 365),
+    breakerFailures: int(env, 'WEBHOOK_BREAKER_FAILURES', 10, 0, 1000),
+    breakerCooldownMs: int(env, 'WEBHOOK_BREAKER_COOLDOWN_MS', 30_000, 1, 3_600_000),
     secretOverlapHours: int(env, 'WEBHOOK_SECRET_OVERLAP_HOURS', 24, 0, 168),
     concurrency: int(env, 'WEBHOOK_CONCURRENCY', 64, 1, 1000),
     maxResponseBytes: int(env, 'WEBHOOK_MAX_RESPONSE_BYTES', 8 * 1024, 0, 1024 * 1024),

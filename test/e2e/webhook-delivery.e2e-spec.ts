@@ -12,7 +12,8 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { testDbKind } from '../support/test-database';
 import { drainWebhooks, MisbehavingReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
-const WEBHOOK_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05', WEBHOOK_TIMEOUT_MS: '300' };
+// No circuit breaker here: tests of other behaviour fail many deliveries in a row (it has tests of its own).
+const WEBHOOK_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05', WEBHOOK_TIMEOUT_MS: '300', WEBHOOK_BREAKER_FAILURES: '0' };
 const NON_2XX = 'Received a status code outside of 2xx range - treating webhook as a fail';
 
 describe('webhook delivery pipeline', () => {
@@ -1166,6 +1167,98 @@ describe('webhook workers in the background', () => {
       await r.waitFor(2, 5_000);
     } finally {
       await t.close(); // awaits the in-flight (delayed) send
+      await r.close();
+    }
+  });
+});
+
+describe('webhook circuit breaker', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const BREAKER_ENV = { ...WEBHOOK_ENV, WEBHOOK_BREAKER_FAILURES: '3', WEBHOOK_RETRY_SCHEDULE: '0,0.02,0.02,0.02,0.02,0.02,0.02,0.02' };
+  const integrate = async (t: TestApp, url: string) => {
+    const res = await t.http.post('/v2/integrations').set(t.admin).send({ data: { type: 'integration', name: 'cb', enabled: true, observes: ['account.deleted'], configuration: { url } } });
+    expect(res.status).toBe(201);
+    return res.body.data.id as string;
+  };
+
+  it('holds a failing integration\'s jobs, attempts unspent, for the cool-down; then probes one at a time, opens again on a failed probe, closes after 5 successes', async () => {
+    const COOLDOWN_MS = 1_500;
+    const t = await createTestApp({ env: { ...BREAKER_ENV, WEBHOOK_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) } });
+    const failing = await WebhookReceiver.start();
+    const healthy = await WebhookReceiver.start();
+    try {
+      failing.always({ status: 500 });
+      const A = await integrate(t, failing.url);
+      await integrate(t, healthy.url);
+      const relay = t.app.get(Relay);
+      const delivery = t.app.get(DeliveryWorker);
+      const pump = async () => (await relay.tick()) + (await delivery.tick());
+      for (let i = 0; i < 6; i++) await t.app.get(EventsPublisher).publish(t.prisma, 'account.deleted', { type: 'account', id: randomUUID() });
+      const attemptsOfA = async () => (await t.prisma.integrationJob.aggregate({ where: { integrationId: A }, _sum: { attempts: true } }))._sum.attempts;
+
+      // Three failures in a row open the circuit (the first claim sends all six at once, so it may see more):
+      // nothing more is sent to A while it is open, though its jobs are due; the other integration gets all six.
+      const started = Date.now();
+      while (failing.requests.length < 3 && Date.now() - started < 5_000) await pump();
+      const openedBy = Date.now();
+      const failed = failing.requests.length;
+      expect(failed).toBeGreaterThanOrEqual(3);
+      while (Date.now() - openedBy < 500) {
+        await pump();
+        await sleep(20);
+      }
+      expect(Date.now() - openedBy).toBeLessThan(COOLDOWN_MS); // still within the cool-down
+      expect(failing.requests).toHaveLength(failed);
+      expect(healthy.requests).toHaveLength(6);
+      expect(await attemptsOfA()).toBe(failed);
+      const due = await t.prisma.integrationJob.count({ where: { integrationId: A, status: { in: ['pending', 'retrying'] }, nextAttemptAt: { lte: new Date() } } });
+      expect(due).toBeGreaterThan(0);
+
+      // Half-open after the cool-down: one probe; it fails, so the circuit opens again.
+      await sleep(COOLDOWN_MS - (Date.now() - openedBy) + 50);
+      await pump();
+      expect(failing.requests).toHaveLength(failed + 1);
+      const reopenedBy = Date.now();
+      while (Date.now() - reopenedBy < 300) {
+        await pump();
+        await sleep(20);
+      }
+      expect(failing.requests).toHaveLength(failed + 1);
+
+      // The receiver recovers: probes one at a time until five succeeded, then the share again.
+      failing.reset().always({ status: 204, delay: 30 });
+      await sleep(COOLDOWN_MS - (Date.now() - reopenedBy) + 50);
+      await drainWebhooks({ relay, delivery, prisma: t.prisma });
+      expect(failing.requests).toHaveLength(6);
+      expect(failing.maxInFlight).toBe(1);
+      expect(await attemptsOfA()).toBe(failed + 1 + 6);
+      failing.reset().always({ status: 204, delay: 30 });
+      for (let i = 0; i < 6; i++) await t.app.get(EventsPublisher).publish(t.prisma, 'account.deleted', { type: 'account', id: randomUUID() });
+      await drainWebhooks({ relay, delivery, prisma: t.prisma });
+      expect(failing.requests).toHaveLength(6);
+      expect(failing.maxInFlight).toBeGreaterThan(1); // the circuit closed after the fifth successful probe
+    } finally {
+      await t.close();
+      await Promise.all([failing.close(), healthy.close()]);
+    }
+  });
+
+  it('in the background: the worker sends again when the cool-down ends, without waiting for the poll', async () => {
+    const COOLDOWN_MS = 600;
+    const r = await WebhookReceiver.start();
+    r.respond({ status: 500 }, { status: 500 }, { status: 500 }).always({ status: 204 });
+    const env = { ...BREAKER_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000', WEBHOOK_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) };
+    const t = await createTestApp({ env });
+    try {
+      await integrate(t, r.url);
+      await t.app.get(EventsPublisher).publish(t.prisma, 'account.deleted', { type: 'account', id: randomUUID() });
+      await r.waitFor(4, 10_000);
+      expect(r.requests.map((q) => q.body.attempt)).toEqual([1, 2, 3, 4]);
+      const held = r.requests[3].at - r.requests[2].at;
+      expect(held).toBeGreaterThanOrEqual(COOLDOWN_MS - 50); // the retry was due after 20 ms
+      expect(held).toBeLessThan(10_000);
+    } finally {
+      await t.close();
       await r.close();
     }
   });

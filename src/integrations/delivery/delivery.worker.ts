@@ -9,6 +9,7 @@ import { delayAfterFailure } from './backoff';
 import { Batcher } from './batcher';
 import { AttemptRecord, ClaimedJob, JobsRepository, RecordOutcome } from './jobs.repository';
 import { IntegrationDisabler } from './integration-disabler';
+import { CircuitBreakers } from './circuit-breakers';
 import { DeliveryLanes, heldBackByLanes } from './lanes';
 import { soon } from './soon';
 import { WebhookSender } from './webhook-sender';
@@ -71,7 +72,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly scheduler: SchedulerRegistry,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
   ) {
-    this.lanes = DeliveryLanes.forConcurrency(config.webhooks.concurrency);
+    const { breakerFailures: failures, breakerCooldownMs: cooldownMs } = config.webhooks;
+    this.lanes = DeliveryLanes.forConcurrency(config.webhooks.concurrency, new CircuitBreakers({ failures, cooldownMs }));
     this.recorder = new Batcher((records) => this.jobs.recordAttempts(records), 100, config.webhooks.recordGatherMs);
   }
 
@@ -116,6 +118,16 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.wake(0);
     }, delayMs);
     this.retryTimers.add(timer);
+  }
+
+  /** An open circuit holds the integration's jobs: claim again when its cool-down is over (the poll may be later). */
+  private circuitChanged(integrationId: string, change: 'opened' | 'closed' | undefined) {
+    if (!change) return;
+    const { breakerFailures, breakerCooldownMs } = this.config.webhooks;
+    if (change === 'opened') {
+      this.logger.warn({ context: 'webhooks', integrationId, failures: breakerFailures, holdMs: breakerCooldownMs }, 'webhook circuit opened: deliveries held');
+      this.wakeLater(breakerCooldownMs + 1);
+    } else this.logger.info({ context: 'webhooks', integrationId }, 'webhook circuit closed');
   }
 
   /** Claims once, waits for every send it claimed (and any already running); returns how many it claimed. */
@@ -280,7 +292,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (job.secret_key) headers['x-moltin-secret-key'] = job.secret_key;
 
     const result = await this.sender.send(job.url, headers, body);
-    this.lanes.outcome(job.integration_id, result.ok);
+    this.circuitChanged(job.integration_id, this.lanes.outcome(job.integration_id, result.ok));
     sent();
     const log = {
       jobId: job.id,

@@ -1,3 +1,4 @@
+import { CircuitBreakers } from './circuit-breakers';
 import { DeliveryLanes, heldBackByLanes } from './lanes';
 
 describe('DeliveryLanes', () => {
@@ -82,6 +83,29 @@ describe('DeliveryLanes', () => {
     lanes.outcome('a', true);
     expect(lanes.lanes('a')).toBe(1);
     expect(lanes.snapshot()).toEqual({ free: 1, full: [], ids: [], frees: [], busy: [] });
+  });
+});
+
+describe('DeliveryLanes with circuit breakers', () => {
+  it('an open circuit takes all of an integration\'s lanes; half-open leaves one, whatever its successes', () => {
+    let now = 0;
+    const lanes = new DeliveryLanes(4, new CircuitBreakers({ failures: 2, cooldownMs: 100 }, () => now));
+    expect(lanes.outcome('a', false)).toBeUndefined();
+    expect(lanes.outcome('a', false)).toBe('opened');
+    expect(lanes.lanes('a')).toBe(0);
+    expect(lanes.snapshot()).toEqual({ free: 4, full: ['a'], ids: [], frees: [], busy: [] });
+    now = 100;
+    expect(lanes.lanes('a')).toBe(1);
+    expect(lanes.snapshot()).toEqual({ free: 4, full: [], ids: ['a'], frees: [1], busy: [0] });
+    lanes.started('a');
+    expect(lanes.snapshot().full).toEqual(['a']);
+    expect(lanes.outcome('a', true)).toBeUndefined();
+    lanes.finished('a');
+    expect(lanes.outcome('a', true)).toBeUndefined();
+    expect(lanes.lanes('a')).toBe(1); // doubled back to the share, but half-open: one
+    for (let i = 0; i < 3; i++) lanes.outcome('a', true);
+    expect(lanes.lanes('a')).toBe(4);
+    expect(lanes.snapshot()).toEqual({ free: 4, full: [], ids: [], frees: [], busy: [] });
   });
 });
 

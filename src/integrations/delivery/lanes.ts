@@ -1,3 +1,5 @@
+import { CircuitBreakers } from './circuit-breakers';
+
 /** What a claim needs to know about this worker's lanes (see DeliveryLanes). */
 export interface LaneSnapshot {
   /** Free lanes of an integration not listed below (nothing in flight, full lanes). */
@@ -22,7 +24,8 @@ export interface LaneSnapshot {
  * each successful attempt. So other integrations always have at least half the slots; a receiver that
  * hangs or answers garbage holds half of them at most for one timeout and then a single one; a healthy
  * receiver with a backlog still gets half the slots. (With WEBHOOK_CONCURRENCY=1 there is nothing to share.)
- * An integration's `configuration.max_concurrency` lowers its lanes further (see claimJobs).
+ * An integration's `configuration.max_concurrency` lowers its lanes further (see claimJobs), and its circuit
+ * breaker (circuit-breakers.ts) takes them all while open and leaves one while half-open.
  */
 export class DeliveryLanes {
   private readonly busy = new Map<string, number>();
@@ -35,14 +38,24 @@ export class DeliveryLanes {
    */
   private readonly caps = new Map<string, number>();
 
-  constructor(readonly share: number) {}
+  constructor(
+    readonly share: number,
+    private readonly breakers?: CircuitBreakers,
+  ) {}
 
-  static forConcurrency(concurrency: number): DeliveryLanes {
-    return new DeliveryLanes(Math.max(1, Math.floor(concurrency / 2)));
+  static forConcurrency(concurrency: number, breakers?: CircuitBreakers): DeliveryLanes {
+    return new DeliveryLanes(Math.max(1, Math.floor(concurrency / 2)), breakers);
   }
 
   lanes(integrationId: string): number {
-    return Math.min(this.reduced.get(integrationId) ?? this.share, this.caps.get(integrationId) ?? this.share);
+    return Math.min(this.ownLanes(integrationId), this.caps.get(integrationId) ?? this.share);
+  }
+
+  /** Lanes before `max_concurrency`: none while the circuit is open, one while half-open, else after failures. */
+  private ownLanes(integrationId: string): number {
+    if (this.breakers?.isOpen(integrationId)) return 0;
+    if (this.breakers?.isHalfOpen(integrationId)) return 1;
+    return this.reduced.get(integrationId) ?? this.share;
   }
 
   /** The integration's `max_concurrency` as a claim just read it (null: none). */
@@ -68,23 +81,27 @@ export class DeliveryLanes {
     }
   }
 
-  /** An attempt's outcome: a failure leaves the integration one lane, each success doubles its lanes back up to the share. */
-  outcome(integrationId: string, ok: boolean) {
+  /**
+   * An attempt's outcome: a failure leaves the integration one lane, each success doubles its lanes back up to
+   * the share. Says when it opened the integration's circuit (again) or closed it.
+   */
+  outcome(integrationId: string, ok: boolean): 'opened' | 'closed' | undefined {
     const lanes = ok ? (this.reduced.get(integrationId) ?? this.share) * 2 : 1;
     if (lanes >= this.share) this.reduced.delete(integrationId);
     else this.reduced.set(integrationId, lanes);
+    return this.breakers?.record(integrationId, ok);
   }
 
   snapshot(): LaneSnapshot {
     const snap: LaneSnapshot = { free: this.share, full: [], ids: [], frees: [], busy: [] };
-    for (const id of new Set([...this.busy.keys(), ...this.reduced.keys()])) {
+    for (const id of new Set([...this.busy.keys(), ...this.reduced.keys(), ...(this.breakers?.tripped() ?? [])])) {
       const busy = this.inFlight(id);
       if (busy >= this.lanes(id)) {
         snap.full.push(id);
         continue;
       }
       // Not capped here: the claim applies the integration's current max_concurrency with `busy`.
-      const free = (this.reduced.get(id) ?? this.share) - busy;
+      const free = this.ownLanes(id) - busy;
       if (free !== this.share) {
         snap.ids.push(id);
         snap.frees.push(free);
