@@ -15,7 +15,8 @@ export function presentIntegration(row: Integration, baseUrl: string) {
     configuration: {
       url: row.url,
       ...(row.maxConcurrency !== null && { max_concurrency: row.maxConcurrency }),
-    } as { url: string; max_concurrency?: number; signing_secret?: string },
+      ...(row.rateLimitPerSecond !== null && { rate_limit_per_second: row.rateLimitPerSecond }),
+    } as { url: string; max_concurrency?: number; rate_limit_per_second?: number; signing_secret?: string },
     observes: row.observes,
     links: { self: `${baseUrl.replace(/\/+$/, '')}/v2/integrations/${row.id}` },
     meta: { timestamps: timestamps(row) },

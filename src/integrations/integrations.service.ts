@@ -48,6 +48,7 @@ export class IntegrationsService {
           observes: unique(dto.observes),
           url,
           maxConcurrency: dto.configuration.max_concurrency ?? null,
+          rateLimitPerSecond: dto.configuration.rate_limit_per_second ?? null,
           secretKey: secretKey ?? null,
           signingSecret: secretKey ?? generated!,
         },
@@ -95,6 +96,10 @@ export class IntegrationsService {
     if (conf) {
       if (conf.url !== undefined) data.url = await this.checkUrl(conf.url);
       if (conf.max_concurrency !== undefined) data.maxConcurrency = conf.max_concurrency;
+      if (conf.rate_limit_per_second !== undefined) {
+        data.rateLimitPerSecond = conf.rate_limit_per_second;
+        data.rateRefilledAt = null; // a new rate starts with a full bucket
+      }
       if (conf.secret_key !== undefined) {
         const secretKey = nonEmpty(conf.secret_key);
         if (secretKey) {

@@ -406,6 +406,38 @@ describe('webhook delivery pipeline', () => {
     }
   });
 
+  it('holds an integration to its configuration.rate_limit_per_second (a bucket of one second); others are not slowed; null removes it', async () => {
+    const limited = await receiver();
+    const other = await receiver();
+    const created = await integrate(limited.url, ['account.deleted'], { configuration: { url: limited.url, rate_limit_per_second: 5 } });
+    expect(created.configuration).toEqual({ url: limited.url, rate_limit_per_second: 5, signing_secret: expect.any(String) });
+    await integrate(other.url, ['account.deleted']);
+    for (let i = 0; i < 15; i++) await publish('account.deleted', { type: 'account', id: randomUUID() });
+    await drain();
+    expect(limited.requests).toHaveLength(15);
+    expect(other.requests).toHaveLength(15);
+    // 5 at once (the full bucket), then 5 a second: any 11 in a row span at least 1.2 s (1 s here, for send jitter).
+    const at = limited.requests.map((r) => r.at).sort((x, y) => x - y);
+    for (let i = 0; i + 10 < at.length; i++) expect(at[i + 10] - at[i]).toBeGreaterThanOrEqual(1_000);
+    expect(at[14] - at[0]).toBeGreaterThanOrEqual(1_700);
+
+    const put = (configuration: Record<string, unknown>) =>
+      t.http.put(`/v2/integrations/${created.id}`).set(t.admin).send({ data: { type: 'integration', configuration } });
+    expect((await put({ rate_limit_per_second: 0.5 })).body.data.configuration).toEqual({ url: limited.url, rate_limit_per_second: 0.5 });
+    const removed = await put({ rate_limit_per_second: null });
+    expect(removed.body.data.configuration).toEqual({ url: limited.url });
+    limited.reset();
+    const started = Date.now();
+    for (let i = 0; i < 15; i++) await publish('account.deleted', { type: 'account', id: randomUUID() });
+    await drain();
+    expect(limited.requests).toHaveLength(15);
+    expect(Date.now() - started).toBeLessThan(1_700);
+
+    for (const bad of [0, -1, 0.0001, '2', 10_001, true]) {
+      expectErrorDocument(await put({ rate_limit_per_second: bad }), 400, { source: 'data.configuration.rate_limit_per_second' });
+    }
+  });
+
   it('emits webhook.delivery.exhausted when a delivery fails its last attempt (never about a delivery of that event itself)', async () => {
     const since = new Date();
     const down = await receiver();
@@ -822,6 +854,7 @@ describe('webhook queue statements (JobsRepository)', () => {
       signing_secret: integration.signingSecret,
       previous_signing_secret: null,
       max_concurrency: null,
+      rate_limit_per_second: null,
     });
     expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'in_flight', attempts: 1 });
     expect(await claimAll()).toEqual([]); // leased
@@ -873,6 +906,39 @@ describe('webhook queue statements (JobsRepository)', () => {
     expect(first.find((j) => j.integration_id === a)).toMatchObject({ max_concurrency: 2 });
     // Nothing in flight: two.
     expect(count(await jobs.claimJobs(50, LEASE_MS, noLanes), a)).toBe(2);
+  });
+
+  it('claims no more of a rate-limited integration\'s jobs than the whole tokens in its bucket, and spends them', async () => {
+    const [a, b] = [await integrate(['order.paid']), await integrate(['order.paid'])];
+    await t.prisma.integration.update({ where: { id: a }, data: { rateLimitPerSecond: 2 } });
+    for (let i = 0; i < 5; i++) await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    const count = (claimed: { integration_id: string }[], id: string) => claimed.filter((j) => j.integration_id === id).length;
+    // A full bucket holds max(1, rate) = 2 tokens; the other integration is not limited.
+    const first = await claimAll();
+    expect([count(first, a), count(first, b)]).toEqual([2, 5]);
+    expect(first.find((j) => j.integration_id === a)).toMatchObject({ rate_limit_per_second: 2 });
+    expect(first.find((j) => j.integration_id === b)).toMatchObject({ rate_limit_per_second: null });
+    // Spent: less than one token until half a second has passed.
+    expect(count(await claimAll(), a)).toBe(0);
+    const spent = await t.prisma.integration.findUniqueOrThrow({ where: { id: a } });
+    expect(spent.rateTokens).toBeLessThan(1);
+    expect(spent.rateRefilledAt).not.toBeNull();
+    await t.prisma.$executeRaw`UPDATE integrations SET rate_refilled_at = rate_refilled_at - interval '550 milliseconds' WHERE id = ${a}::uuid`;
+    expect(count(await claimAll(), a)).toBe(1);
+    expect(count(await claimAll(), a)).toBe(0);
+  });
+
+  (testDbKind() === 'postgres' ? it : it.skip)('skips a rate-limited integration whose bucket another claim holds (locked), rather than waiting or overspending', async () => {
+    const a = await integrate(['order.paid']);
+    await t.prisma.integration.update({ where: { id: a }, data: { rateLimitPerSecond: 3 } });
+    for (let i = 0; i < 3; i++) await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    await t.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM integrations WHERE id = ${a}::uuid FOR NO KEY UPDATE`;
+      expect(await claimAll()).toHaveLength(0);
+    });
+    expect(await claimAll()).toHaveLength(3);
   });
 
   it('records an attempt in one statement, fenced: a stale attempt logs but does not overwrite the reclaimed job', async () => {

@@ -54,6 +54,27 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
     expect(Date.now() - stopped).toBeLessThan(8_000);
   });
 
+  it('holds rate_limit_per_second across servers: two servers racing for a backlog send no faster than the one bucket allows', async () => {
+    const r = await replicas.receiver();
+    const res = await replicas.t.http
+      .post('/v2/integrations')
+      .set(replicas.t.admin)
+      .send({ data: { type: 'integration', name: 'rl', enabled: true, observes: ['order.paid'], configuration: { url: r.url, rate_limit_per_second: 4 } } });
+    expect(res.status).toBe(201);
+    const N = 16;
+    for (let i = 0; i < N; i++) await publish('order.paid');
+    await Promise.all([start(), start()]);
+    await r.waitFor(N, 15_000);
+    await new Promise((done) => setTimeout(done, 300)); // room for any duplicate to show up
+    expect(new Set(r.requests.map((q) => q.headers['webhook-id'])).size).toBe(N);
+    expect(r.requests).toHaveLength(N);
+    // 4 at once (the full bucket), then 4 a second in all: any 9 in a row span at least 1.25 s (1 s here, for
+    // send jitter); each server alone allowing 4 a second would send them twice as fast.
+    const at = r.requests.map((q) => q.at).sort((x, y) => x - y);
+    for (let i = 0; i + 8 < at.length; i++) expect(at[i + 8] - at[i]).toBeGreaterThanOrEqual(1_000);
+    expect(at[N - 1] - at[0]).toBeGreaterThanOrEqual(2_600);
+  });
+
   it('loses nothing when a server is SIGKILLed mid-delivery: another reclaims the expired lease and delivers', async () => {
     const r = await replicas.receiver();
     const K = 3;

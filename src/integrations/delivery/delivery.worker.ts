@@ -62,6 +62,8 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** Cancels the pending wake-up, if any. */
   private cancelWake?: () => void;
   private readonly retryTimers = new Set<NodeJS.Timeout>();
+  /** Rate-limited integrations with a wake-up pending for their next token (wakeForTokens). */
+  private readonly tokenWakes = new Set<string>();
 
   constructor(
     private readonly config: AppConfig,
@@ -111,13 +113,25 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * wake(delayMs): wake() is debounced, so a pending wake-up in a while would swallow every wake-up sooner
    * than that (slots freed, jobs queued), and the other integrations' deliveries would wait meanwhile.
    */
-  private wakeLater(delayMs: number) {
+  private wakeLater(delayMs: number, beforeWake?: () => void) {
     if (!this.config.workersEnabled || this.stopping) return;
     const timer = setTimeout(() => {
       this.retryTimers.delete(timer);
+      beforeWake?.();
       this.wake(0);
     }, delayMs);
     this.retryTimers.add(timer);
+  }
+
+  /**
+   * A claim spent tokens of a rate-limited integration: claim again when its next token is there, if that is
+   * sooner than the poll (one timer per integration at a time).
+   */
+  private wakeForTokens(integrationId: string, ratePerSecond: number) {
+    const ms = Math.ceil(1000 / ratePerSecond);
+    if (ms >= this.config.webhooks.pollIntervalMs || this.tokenWakes.has(integrationId)) return;
+    this.tokenWakes.add(integrationId);
+    this.wakeLater(ms, () => this.tokenWakes.delete(integrationId));
   }
 
   /** An open circuit holds the integration's jobs: claim again when its cool-down is over (the poll may be later). */
@@ -182,6 +196,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       if (!json) payloads.set(job.event_id, (json = eventJson(job)));
       this.lanes.capped(job.integration_id, job.max_concurrency);
       this.lanes.started(job.integration_id);
+      if (job.rate_limit_per_second !== null) this.wakeForTokens(job.integration_id, job.rate_limit_per_second);
       this.ready.push({ job, json, claimedAt });
     }
     this.startReady();

@@ -28,6 +28,8 @@ export interface ClaimedJob {
   previous_signing_secret: string | null;
   /** At most this many of the integration's deliveries in flight in this process (null: the lanes' share). */
   max_concurrency: number | null;
+  /** At most this many attempts a second to the integration, across all servers (null: no limit). */
+  rate_limit_per_second: number | null;
 }
 
 /** One attempt's outcome: its log row, and the job's next state (applied only while the claim still holds). */
@@ -104,7 +106,9 @@ export class JobsRepository {
    * No more jobs of one integration than its free lanes (`lanes.frees` for those listed in `lanes.ids`,
    * `lanes.free` for the others), nor than its `max_concurrency` less what this worker has in flight for it
    * (`lanes.busy`; read here, so a change applies at the next claim), none of the `lanes.full` ones: among the
-   * first `scan` due jobs (oldest first), each integration's oldest up to what it may take; then the oldest
+   * first `scan` due jobs (oldest first), each integration's oldest up to what it may take (a rate-limited one: also
+   * up to the whole tokens in its bucket, which this statement locks, skipping one another claim holds, and
+   * spends, so the limit holds across servers); then the oldest
    * `limit` of those that no other worker has locked meanwhile. The due jobs are read by one index-ordered
    * scan (status, next_attempt_at) per status, each stopping after `scan` rows: one scan with an OR reads and
    * sorts every due job, i.e. the whole backlog, on every claim.
@@ -133,7 +137,18 @@ export class JobsRepository {
         SELECT * FROM unnest(${lanes.ids}::uuid[], ${lanes.frees}::int[], ${lanes.busy}::int[]) AS l(integration_id, free, busy)
       ),
       capped AS (
-        SELECT id, max_concurrency FROM integrations WHERE max_concurrency IS NOT NULL
+        SELECT id, max_concurrency, rate_limit_per_second FROM integrations
+        WHERE max_concurrency IS NOT NULL OR rate_limit_per_second IS NOT NULL
+      ),
+      bucket AS MATERIALIZED (
+        SELECT id,
+               CASE WHEN rate_refilled_at IS NULL THEN greatest(1, rate_limit_per_second)
+                    ELSE least(greatest(1, rate_limit_per_second),
+                               rate_tokens + extract(epoch FROM now() - rate_refilled_at) * rate_limit_per_second)
+               END AS available
+        FROM integrations
+        WHERE rate_limit_per_second IS NOT NULL AND id IN (SELECT integration_id FROM candidate)
+        FOR NO KEY UPDATE SKIP LOCKED
       ),
       claimed AS (
         UPDATE integration_jobs AS j
@@ -147,8 +162,10 @@ export class JobsRepository {
               SELECT c.id FROM candidate c
               LEFT JOIN lane l ON l.integration_id = c.integration_id
               LEFT JOIN capped cap ON cap.id = c.integration_id
+              LEFT JOIN bucket b ON b.id = c.integration_id
               WHERE c.n <= coalesce(l.free, ${lanes.free})
-                AND (cap.max_concurrency IS NULL OR c.n <= cap.max_concurrency - coalesce(l.busy, 0)))
+                AND (cap.max_concurrency IS NULL OR c.n <= cap.max_concurrency - coalesce(l.busy, 0))
+                AND (cap.rate_limit_per_second IS NULL OR c.n <= floor(b.available)))
             AND ((status IN ('pending', 'retrying') AND next_attempt_at <= now())
               OR (status = 'in_flight' AND locked_until < now()))
           ORDER BY next_attempt_at
@@ -157,6 +174,12 @@ export class JobsRepository {
         ) AS picked
         WHERE j.id = picked.id
         RETURNING j.id, j.event_id, j.integration_id, j.attempts, j.next_attempt_at, picked.previous_status
+      ),
+      spent AS (
+        UPDATE integrations AS i
+        SET rate_tokens = b.available - s.n, rate_refilled_at = now()
+        FROM bucket b, (SELECT integration_id, count(*) AS n FROM claimed GROUP BY integration_id) s
+        WHERE i.id = b.id AND s.integration_id = b.id
       )
       SELECT c.id::text AS id, c.event_id::text AS event_id, c.integration_id::text AS integration_id, c.attempts,
              c.previous_status,
@@ -166,7 +189,7 @@ export class JobsRepository {
              e.name AS event_name, e.payload,
              i.enabled, i.url, i.name, i.description, i.integration_type, i.secret_key, i.signing_secret,
              CASE WHEN i.previous_signing_secret_until > now() THEN i.previous_signing_secret END AS previous_signing_secret,
-             i.max_concurrency
+             i.max_concurrency, i.rate_limit_per_second
       FROM claimed c
       JOIN outbox_events e ON e.id = c.event_id
       JOIN integrations i ON i.id = c.integration_id

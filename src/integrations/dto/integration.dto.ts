@@ -7,6 +7,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -20,6 +21,8 @@ import { EVENT_NAMES } from '../../events/event-names';
 
 export const EVENT_LIMIT = 5;
 export const MAX_CONCURRENCY_LIMIT = 1000;
+/** Bounds of `rate_limit_per_second`: from one attempt in about 17 minutes to 10,000 a second. */
+export const RATE_LIMIT_BOUNDS = { min: 0.001, max: 10_000 };
 const EVENT_LIMIT_MESSAGE = `observes: You have reached the integration event limit of ${EVENT_LIMIT}`;
 const UNKNOWN_EVENT_MESSAGE = `observes must contain only known event names: ${EVENT_NAMES.join(', ')}`;
 
@@ -43,6 +46,14 @@ export class WebhookConfigurationDto {
   @Min(1)
   @Max(MAX_CONCURRENCY_LIMIT)
   max_concurrency?: number | null;
+
+  /** Delivery attempts a second at most, across all servers (decimals allowed); `null` on update removes it. */
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(RATE_LIMIT_BOUNDS.min)
+  @Max(RATE_LIMIT_BOUNDS.max)
+  rate_limit_per_second?: number | null;
 }
 
 export class CreateIntegrationDto {
