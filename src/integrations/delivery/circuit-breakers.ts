@@ -11,6 +11,9 @@ export interface BreakerSettings {
   cooldownMs: number;
 }
 
+/** What an attempt's outcome did to its integration's circuit, if anything. */
+export type CircuitChange = 'opened' | 'closed' | undefined;
+
 interface BreakerState {
   failures: number;
   /** Epoch ms; in the past: half-open. */
@@ -37,7 +40,7 @@ export class CircuitBreakers {
   ) {}
 
   /** Counts an attempt's outcome; says when it opened the circuit (again) or closed it. */
-  record(integrationId: string, ok: boolean): 'opened' | 'closed' | undefined {
+  record(integrationId: string, ok: boolean): CircuitChange {
     if (this.settings.failures === 0) return undefined;
     const state = this.states.get(integrationId);
     if (ok) {

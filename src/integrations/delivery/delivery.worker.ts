@@ -9,7 +9,7 @@ import { delayAfterFailure } from './backoff';
 import { Batcher } from './batcher';
 import { AttemptRecord, ClaimedJob, JobsRepository, RecordOutcome } from './jobs.repository';
 import { IntegrationDisabler } from './integration-disabler';
-import { CircuitBreakers } from './circuit-breakers';
+import { CircuitBreakers, CircuitChange } from './circuit-breakers';
 import { DeliveryLanes, heldBackByLanes } from './lanes';
 import { soon } from './soon';
 import { WebhookSender } from './webhook-sender';
@@ -135,7 +135,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   /** An open circuit holds the integration's jobs: claim again when its cool-down is over (the poll may be later). */
-  private circuitChanged(integrationId: string, change: 'opened' | 'closed' | undefined) {
+  private circuitChanged(integrationId: string, change: CircuitChange) {
     if (!change) return;
     const { breakerFailures, breakerCooldownMs } = this.config.webhooks;
     if (change === 'opened') {

@@ -1,4 +1,4 @@
-import { CircuitBreakers } from './circuit-breakers';
+import { CircuitBreakers, CircuitChange } from './circuit-breakers';
 
 /** What a claim needs to know about this worker's lanes (see DeliveryLanes). */
 export interface LaneSnapshot {
@@ -85,7 +85,7 @@ export class DeliveryLanes {
    * An attempt's outcome: a failure leaves the integration one lane, each success doubles its lanes back up to
    * the share. Says when it opened the integration's circuit (again) or closed it.
    */
-  outcome(integrationId: string, ok: boolean): 'opened' | 'closed' | undefined {
+  outcome(integrationId: string, ok: boolean): CircuitChange {
     const lanes = ok ? (this.reduced.get(integrationId) ?? this.share) * 2 : 1;
     if (lanes >= this.share) this.reduced.delete(integrationId);
     else this.reduced.set(integrationId, lanes);
