@@ -1,4 +1,4 @@
-import { CircuitBreakers, CLOSE_AFTER_SUCCESSES } from './circuit-breakers';
+import { CircuitBreakers, CLOSE_AFTER_SUCCESSES, FAILURE_RATE_WINDOW_MS } from './circuit-breakers';
 
 describe('CircuitBreakers', () => {
   let now = 0;
@@ -66,6 +66,30 @@ describe('CircuitBreakers', () => {
     expect(b.isHalfOpen('open')).toBe(true);
     now += 60 * 60 * 1000 + 1;
     expect(b.tripped()).toEqual([]);
+  });
+
+  it('also opens when 70 % of at least 10 attempts in the last 5 minutes failed, though never 10 in a row', () => {
+    const b = new CircuitBreakers({ failures: 10, cooldownMs: 1_000 }, () => now);
+    const pattern = [true, false, false, false, true, false, false, false, true];
+    for (const ok of pattern) {
+      expect(b.record('a', ok)).toBeUndefined();
+      now += 1_000;
+    }
+    expect(b.record('a', false)).toBe('opened'); // the tenth attempt: 7 of 10 failed
+    expect(b.isOpen('a')).toBe(true);
+  });
+
+  it('counts successes before the failures, and only the last 5 minutes, for the failure rate', () => {
+    const b = new CircuitBreakers({ failures: 10, cooldownMs: 1_000 }, () => now);
+    for (let i = 0; i < 10; i++) expect(b.record('a', true)).toBeUndefined();
+    for (let i = 0; i < 9; i++) expect(b.record('a', false)).toBeUndefined(); // 9 of 19
+    expect(b.record('a', true)).toBeUndefined();
+    expect(b.tripped()).toEqual([]);
+    now += FAILURE_RATE_WINDOW_MS + 1;
+    now += FAILURE_RATE_WINDOW_MS + 1;
+    // The old attempts are out of the window: 3 of 4 recent attempts failed, too few attempts.
+    for (const ok of [false, true, false, false]) expect(b.record('a', ok)).toBeUndefined();
+    expect(b.isOpen('a')).toBe(false);
   });
 
   it('is off with failures 0', () => {

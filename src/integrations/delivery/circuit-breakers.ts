@@ -1,11 +1,19 @@
 /** Successful probes in a row that close an integration's circuit again (WEBHOOKS.md §8.4). */
 export const CLOSE_AFTER_SUCCESSES = 5;
 
-/** A circuit with no attempt for this long, and not open, is forgotten (its integration has nothing due, or is gone). */
+/** The failure-rate rule (WEBHOOKS.md §8.4, Convoy's defaults): at least this share of failures… */
+export const FAILURE_RATE = 0.7;
+/** …over at least this many attempts… */
+export const FAILURE_RATE_MIN_ATTEMPTS = 10;
+/** …in this long a window (counted in WINDOW_SLICES slices) also opens the circuit. */
+export const FAILURE_RATE_WINDOW_MS = 5 * 60 * 1000;
+const WINDOW_SLICES = 10;
+
+/** An integration with no attempt for this long, and not open, is forgotten (it has nothing due, or is gone). */
 const FORGET_AFTER_MS = 60 * 60 * 1000;
 
 export interface BreakerSettings {
-  /** Failed attempts in a row that open an integration's circuit; 0: never. */
+  /** Failed attempts in a row that open an integration's circuit; 0: no breaker at all. */
   failures: number;
   /** How long an open circuit holds the integration's deliveries before one probe may go. */
   cooldownMs: number;
@@ -14,19 +22,31 @@ export interface BreakerSettings {
 /** What an attempt's outcome did to its integration's circuit, if anything. */
 export type CircuitChange = 'opened' | 'closed' | undefined;
 
+interface Slice {
+  start: number;
+  ok: number;
+  failed: number;
+}
+
 interface BreakerState {
+  /** Failed attempts in a row. */
   failures: number;
-  /** Epoch ms; in the past: half-open. */
+  /** Open or half-open (not closed). */
+  tripped: boolean;
+  /** Epoch ms; in the past while tripped: half-open. */
   openUntil: number;
   /** Successful probes since the circuit last opened. */
   probes: number;
   /** Epoch ms of the last attempt counted. */
   lastAt: number;
+  /** Attempts in the failure-rate window, oldest slice first. */
+  window: Slice[];
 }
 
 /**
  * One worker's circuit breakers, per integration (WEBHOOKS.md §8.4): after `failures` failed attempts in a
- * row the circuit opens, and the integration's due jobs stay in the queue, their attempts unspent, for
+ * row, or FAILURE_RATE of at least FAILURE_RATE_MIN_ATTEMPTS attempts failed in FAILURE_RATE_WINDOW_MS, the
+ * circuit opens, and the integration's due jobs stay in the queue, their attempts unspent, for
  * `cooldownMs`. Then it is half-open: one delivery at a time, a failure opens it again, and
  * CLOSE_AFTER_SUCCESSES successes in a row close it. Kept per process, like the lanes: each replica
  * opens its own circuit after seeing the failures itself.
@@ -42,24 +62,18 @@ export class CircuitBreakers {
   /** Counts an attempt's outcome; says when it opened the circuit (again) or closed it. */
   record(integrationId: string, ok: boolean): CircuitChange {
     if (this.settings.failures === 0) return undefined;
-    const state = this.states.get(integrationId);
+    let state = this.states.get(integrationId);
+    if (!state) this.states.set(integrationId, (state = { failures: 0, tripped: false, openUntil: 0, probes: 0, lastAt: 0, window: [] }));
+    const now = this.now();
+    state.lastAt = now;
+    if (state.tripped) return ok ? this.probed(integrationId, state) : this.open(state, now);
+    this.count(state, ok, now);
     if (ok) {
-      if (!state) return undefined;
-      state.lastAt = this.now();
-      if (state.failures < this.settings.failures || ++state.probes >= CLOSE_AFTER_SUCCESSES) {
-        this.states.delete(integrationId);
-        return state.failures < this.settings.failures ? undefined : 'closed';
-      }
+      state.failures = 0;
       return undefined;
     }
-    const failing = state ?? { failures: 0, openUntil: 0, probes: 0, lastAt: 0 };
-    failing.failures++;
-    failing.lastAt = this.now();
-    failing.probes = 0;
-    this.states.set(integrationId, failing);
-    if (failing.failures < this.settings.failures) return undefined;
-    failing.openUntil = this.now() + this.settings.cooldownMs;
-    return 'opened';
+    state.failures++;
+    return state.failures >= this.settings.failures || this.failingMostly(state) ? this.open(state, now) : undefined;
   }
 
   /** Open: none of the integration's jobs may be claimed. */
@@ -70,7 +84,7 @@ export class CircuitBreakers {
   /** Half-open: one delivery at a time, as a probe. */
   isHalfOpen(integrationId: string): boolean {
     const state = this.states.get(integrationId);
-    return !!state && state.failures >= this.settings.failures && state.openUntil <= this.now();
+    return !!state && state.tripped && state.openUntil <= this.now();
   }
 
   /**
@@ -82,8 +96,40 @@ export class CircuitBreakers {
     const ids: string[] = [];
     for (const [id, state] of this.states) {
       if (state.openUntil <= now && now - state.lastAt > FORGET_AFTER_MS) this.states.delete(id);
-      else if (state.failures >= this.settings.failures) ids.push(id);
+      else if (state.tripped) ids.push(id);
     }
     return ids;
+  }
+
+  private open(state: BreakerState, now: number): CircuitChange {
+    state.tripped = true;
+    state.probes = 0;
+    state.openUntil = now + this.settings.cooldownMs;
+    return 'opened';
+  }
+
+  private probed(integrationId: string, state: BreakerState): CircuitChange {
+    if (++state.probes < CLOSE_AFTER_SUCCESSES) return undefined;
+    this.states.delete(integrationId); // closed, with its failures forgotten
+    return 'closed';
+  }
+
+  private count(state: BreakerState, ok: boolean, now: number) {
+    const sliceMs = FAILURE_RATE_WINDOW_MS / WINDOW_SLICES;
+    while (state.window.length && state.window[0].start <= now - FAILURE_RATE_WINDOW_MS) state.window.shift();
+    let slice = state.window[state.window.length - 1];
+    if (!slice || now - slice.start >= sliceMs) state.window.push((slice = { start: now, ok: 0, failed: 0 }));
+    if (ok) slice.ok++;
+    else slice.failed++;
+  }
+
+  private failingMostly(state: BreakerState): boolean {
+    let ok = 0;
+    let failed = 0;
+    for (const slice of state.window) {
+      ok += slice.ok;
+      failed += slice.failed;
+    }
+    return ok + failed >= FAILURE_RATE_MIN_ATTEMPTS && failed >= FAILURE_RATE * (ok + failed);
   }
 }
