@@ -734,6 +734,15 @@ describe('webhook queue statements (JobsRepository)', () => {
   const publish = (name: EventName, payload: any = { data: { type: 'order', id: randomUUID() } }) => t.app.get(EventsPublisher).publish(t.prisma, name, payload);
   /** Claims every due job (nothing else runs: workers are off). */
   const claimAll = () => jobs.claimJobs(50, LEASE_MS, noLanes);
+  const countOf = (claimed: { integration_id: string }[], id: string) => claimed.filter((j) => j.integration_id === id).length;
+  /** Two integrations observing order.paid, the first with `limit`, and their jobs for `events` new events. */
+  const limitedAndNot = async (limit: { maxConcurrency?: number; rateLimitPerSecond?: number }, events: number) => {
+    const [a, b] = [await integrate(['order.paid']), await integrate(['order.paid'])];
+    await t.prisma.integration.update({ where: { id: a }, data: limit });
+    for (let i = 0; i < events; i++) await publish('order.paid');
+    await jobs.fanOut(100, 0);
+    return [a, b];
+  };
   const expireLeases = () => t.prisma.$executeRaw`UPDATE integration_jobs SET locked_until = now() - interval '1 second' WHERE status = 'in_flight'`;
   const record = (job: { id: string; integration_id: string; attempts: number }, over: Partial<AttemptRecord> = {}): AttemptRecord => ({
     jobId: job.id,
@@ -895,38 +904,30 @@ describe('webhook queue statements (JobsRepository)', () => {
   });
 
   it('claims no more of an integration\'s jobs than its max_concurrency less what the worker has in flight for it', async () => {
-    const [a, b] = [await integrate(['order.paid']), await integrate(['order.paid'])];
-    await t.prisma.integration.update({ where: { id: a }, data: { maxConcurrency: 2 } });
-    for (let i = 0; i < 4; i++) await publish('order.paid');
-    await jobs.fanOut(100, 0);
-    const count = (claimed: { integration_id: string }[], id: string) => claimed.filter((j) => j.integration_id === id).length;
+    const [a, b] = await limitedAndNot({ maxConcurrency: 2 }, 4);
     // a has one in flight here (busy 1, free lanes 7 of 8): one more at most; b its default lanes.
     const first = await jobs.claimJobs(50, LEASE_MS, { free: 8, full: [], ids: [a], frees: [7], busy: [1] });
-    expect([count(first, a), count(first, b)]).toEqual([1, 4]);
+    expect([countOf(first, a), countOf(first, b)]).toEqual([1, 4]);
     expect(first.find((j) => j.integration_id === a)).toMatchObject({ max_concurrency: 2 });
     // Nothing in flight: two.
-    expect(count(await jobs.claimJobs(50, LEASE_MS, noLanes), a)).toBe(2);
+    expect(countOf(await jobs.claimJobs(50, LEASE_MS, noLanes), a)).toBe(2);
   });
 
   it('claims no more of a rate-limited integration\'s jobs than the whole tokens in its bucket, and spends them', async () => {
-    const [a, b] = [await integrate(['order.paid']), await integrate(['order.paid'])];
-    await t.prisma.integration.update({ where: { id: a }, data: { rateLimitPerSecond: 2 } });
-    for (let i = 0; i < 5; i++) await publish('order.paid');
-    await jobs.fanOut(100, 0);
-    const count = (claimed: { integration_id: string }[], id: string) => claimed.filter((j) => j.integration_id === id).length;
+    const [a, b] = await limitedAndNot({ rateLimitPerSecond: 2 }, 5);
     // A full bucket holds max(1, rate) = 2 tokens; the other integration is not limited.
     const first = await claimAll();
-    expect([count(first, a), count(first, b)]).toEqual([2, 5]);
+    expect([countOf(first, a), countOf(first, b)]).toEqual([2, 5]);
     expect(first.find((j) => j.integration_id === a)).toMatchObject({ rate_limit_per_second: 2 });
     expect(first.find((j) => j.integration_id === b)).toMatchObject({ rate_limit_per_second: null });
     // Spent: less than one token until half a second has passed.
-    expect(count(await claimAll(), a)).toBe(0);
+    expect(countOf(await claimAll(), a)).toBe(0);
     const spent = await t.prisma.integration.findUniqueOrThrow({ where: { id: a } });
     expect(spent.rateTokens).toBeLessThan(1);
     expect(spent.rateRefilledAt).not.toBeNull();
     await t.prisma.$executeRaw`UPDATE integrations SET rate_refilled_at = rate_refilled_at - interval '550 milliseconds' WHERE id = ${a}::uuid`;
-    expect(count(await claimAll(), a)).toBe(1);
-    expect(count(await claimAll(), a)).toBe(0);
+    expect(countOf(await claimAll(), a)).toBe(1);
+    expect(countOf(await claimAll(), a)).toBe(0);
   });
 
   (testDbKind() === 'postgres' ? it : it.skip)('skips a rate-limited integration whose bucket another claim holds (locked), rather than waiting or overspending', async () => {
