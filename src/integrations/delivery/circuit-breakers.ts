@@ -11,6 +11,8 @@ const WINDOW_SLICES = 10;
 
 /** An integration with no attempt for this long, and not open, is forgotten (it has nothing due, or is gone). */
 const FORGET_AFTER_MS = 60 * 60 * 1000;
+/** How often at most `tripped()`, which every claim calls, also looks for integrations to forget. */
+const PRUNE_EVERY_MS = 60 * 1000;
 
 export interface BreakerSettings {
   /** Failed attempts in a row that open an integration's circuit; 0: no breaker at all. */
@@ -53,6 +55,9 @@ interface BreakerState {
  */
 export class CircuitBreakers {
   private readonly states = new Map<string, BreakerState>();
+  /** The integrations whose state is `tripped`, so that a claim need not look through every state. */
+  private readonly trippedIds = new Set<string>();
+  private pruneAt = 0;
 
   constructor(
     private readonly settings: BreakerSettings,
@@ -66,43 +71,51 @@ export class CircuitBreakers {
     if (!state) this.states.set(integrationId, (state = { failures: 0, tripped: false, openUntil: 0, probes: 0, lastAt: 0, window: [] }));
     const now = this.now();
     state.lastAt = now;
-    if (state.tripped) return ok ? this.probed(integrationId, state) : this.open(state, now);
+    if (state.tripped) return ok ? this.probed(integrationId, state) : this.open(integrationId, state, now);
     this.count(state, ok, now);
     if (ok) {
       state.failures = 0;
       return undefined;
     }
     state.failures++;
-    return state.failures >= this.settings.failures || this.failingMostly(state) ? this.open(state, now) : undefined;
+    return state.failures >= this.settings.failures || this.failingMostly(state) ? this.open(integrationId, state, now) : undefined;
+  }
+
+  /** The lanes the integration's circuit allows: 0 while open, 1 while half-open (a probe), undefined while closed. */
+  circuitLanes(integrationId: string): 0 | 1 | undefined {
+    const state = this.states.get(integrationId);
+    if (!state?.tripped) return undefined;
+    return state.openUntil > this.now() ? 0 : 1;
   }
 
   /** Open: none of the integration's jobs may be claimed. */
   isOpen(integrationId: string): boolean {
-    return (this.states.get(integrationId)?.openUntil ?? 0) > this.now();
+    return this.circuitLanes(integrationId) === 0;
   }
 
   /** Half-open: one delivery at a time, as a probe. */
   isHalfOpen(integrationId: string): boolean {
-    const state = this.states.get(integrationId);
-    return !!state && state.tripped && state.openUntil <= this.now();
+    return this.circuitLanes(integrationId) === 1;
   }
 
   /**
-   * The integrations whose circuit is open or half-open now; forgets those without an attempt for
-   * FORGET_AFTER_MS that are not open.
+   * The integrations whose circuit is open or half-open now. At most once every PRUNE_EVERY_MS it also forgets
+   * those without an attempt for FORGET_AFTER_MS that are not open.
    */
   tripped(): string[] {
     const now = this.now();
-    const ids: string[] = [];
-    for (const [id, state] of this.states) {
-      if (state.openUntil <= now && now - state.lastAt > FORGET_AFTER_MS) this.states.delete(id);
-      else if (state.tripped) ids.push(id);
+    if (now >= this.pruneAt) {
+      this.pruneAt = now + PRUNE_EVERY_MS;
+      for (const [id, state] of this.states) {
+        if (state.openUntil <= now && now - state.lastAt > FORGET_AFTER_MS) this.forget(id);
+      }
     }
-    return ids;
+    return [...this.trippedIds];
   }
 
-  private open(state: BreakerState, now: number): CircuitChange {
+  private open(integrationId: string, state: BreakerState, now: number): CircuitChange {
     state.tripped = true;
+    this.trippedIds.add(integrationId);
     state.probes = 0;
     state.openUntil = now + this.settings.cooldownMs;
     return 'opened';
@@ -110,8 +123,13 @@ export class CircuitBreakers {
 
   private probed(integrationId: string, state: BreakerState): CircuitChange {
     if (++state.probes < CLOSE_AFTER_SUCCESSES) return undefined;
-    this.states.delete(integrationId); // closed, with its failures forgotten
+    this.forget(integrationId); // closed, with its failures forgotten
     return 'closed';
+  }
+
+  private forget(integrationId: string) {
+    this.states.delete(integrationId);
+    this.trippedIds.delete(integrationId);
   }
 
   private count(state: BreakerState, ok: boolean, now: number) {

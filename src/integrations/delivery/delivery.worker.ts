@@ -137,9 +137,9 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** An open circuit holds the integration's jobs: claim again when its cool-down is over (the poll may be later). */
   private circuitChanged(integrationId: string, change: CircuitChange) {
     if (!change) return;
-    const { breakerFailures, breakerCooldownMs } = this.config.webhooks;
+    const { breakerCooldownMs } = this.config.webhooks;
     if (change === 'opened') {
-      this.logger.warn({ context: 'webhooks', integrationId, failures: breakerFailures, holdMs: breakerCooldownMs }, 'webhook circuit opened: deliveries held');
+      this.logger.warn({ context: 'webhooks', integrationId, holdMs: breakerCooldownMs }, 'webhook circuit opened: deliveries held');
       this.wakeLater(breakerCooldownMs + 1);
     } else this.logger.info({ context: 'webhooks', integrationId }, 'webhook circuit closed');
   }

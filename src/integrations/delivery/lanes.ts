@@ -48,14 +48,17 @@ export class DeliveryLanes {
   }
 
   lanes(integrationId: string): number {
-    return Math.min(this.ownLanes(integrationId), this.caps.get(integrationId) ?? this.share);
+    return this.heldToCap(integrationId, this.ownLanes(integrationId));
+  }
+
+  /** `own` lanes held to the integration's `max_concurrency`, as the last claim read it. */
+  private heldToCap(integrationId: string, own: number): number {
+    return Math.min(own, this.caps.get(integrationId) ?? this.share);
   }
 
   /** Lanes before `max_concurrency`: none while the circuit is open, one while half-open, else after failures. */
   private ownLanes(integrationId: string): number {
-    if (this.breakers?.isOpen(integrationId)) return 0;
-    if (this.breakers?.isHalfOpen(integrationId)) return 1;
-    return this.reduced.get(integrationId) ?? this.share;
+    return this.breakers?.circuitLanes(integrationId) ?? this.reduced.get(integrationId) ?? this.share;
   }
 
   /** The integration's `max_concurrency` as a claim just read it (null: none). */
@@ -96,12 +99,13 @@ export class DeliveryLanes {
     const snap: LaneSnapshot = { free: this.share, full: [], ids: [], frees: [], busy: [] };
     for (const id of new Set([...this.busy.keys(), ...this.reduced.keys(), ...(this.breakers?.tripped() ?? [])])) {
       const busy = this.inFlight(id);
-      if (busy >= this.lanes(id)) {
+      const own = this.ownLanes(id);
+      if (busy >= this.heldToCap(id, own)) {
         snap.full.push(id);
         continue;
       }
       // Not capped here: the claim applies the integration's current max_concurrency with `busy`.
-      const free = this.ownLanes(id) - busy;
+      const free = own - busy;
       if (free !== this.share) {
         snap.ids.push(id);
         snap.frees.push(free);
