@@ -1136,13 +1136,15 @@ describe('webhook SSRF protection without the test allowlist', () => {
   });
 });
 
+/** An enabled webhook integration of `t` on `url` observing `observes`; returns its id. */
+const integrateOn = async (t: TestApp, url: string, observes: EventName[]) => {
+  const res = await t.http.post('/v2/integrations').set(t.admin).send({ data: { type: 'integration', name: 'bg', enabled: true, observes, configuration: { url } } });
+  expect(res.status).toBe(201);
+  return res.body.data.id as string;
+};
+
 describe('webhook workers in the background', () => {
-  /** An enabled webhook integration on `url` observing `observes`; returns its id. */
-  const integrate = async (t: TestApp, url: string, observes: EventName[]) => {
-    const res = await t.http.post('/v2/integrations').set(t.admin).send({ data: { type: 'integration', name: 'bg', enabled: true, observes, configuration: { url } } });
-    expect(res.status).toBe(201);
-    return res.body.data.id as string;
-  };
+  const integrate = integrateOn;
 
   it('sends claimed jobs as slots free up; gives back those that wait too long for one, and all unsent ones at shutdown', async () => {
     // 2 slots, one lane each: two hanging receivers hold both slots; the third integration's job is claimed
@@ -1242,11 +1244,7 @@ describe('webhook workers in the background', () => {
 describe('webhook circuit breaker', () => {
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const BREAKER_ENV = { ...WEBHOOK_ENV, WEBHOOK_BREAKER_FAILURES: '3', WEBHOOK_RETRY_SCHEDULE: '0,0.02,0.02,0.02,0.02,0.02,0.02,0.02' };
-  const integrate = async (t: TestApp, url: string) => {
-    const res = await t.http.post('/v2/integrations').set(t.admin).send({ data: { type: 'integration', name: 'cb', enabled: true, observes: ['account.deleted'], configuration: { url } } });
-    expect(res.status).toBe(201);
-    return res.body.data.id as string;
-  };
+  const integrate = (t: TestApp, url: string) => integrateOn(t, url, ['account.deleted']);
 
   it('holds a failing integration\'s jobs, attempts unspent, for the cool-down; then probes one at a time, opens again on a failed probe, closes after 5 successes', async () => {
     const COOLDOWN_MS = 1_500;

@@ -15,11 +15,11 @@ const describeMultiProcess = onPostgres ? describe : describe.skip;
 describeMultiProcess('webhook delivery across server processes (PostgreSQL only)', () => {
   const replicas = useReplicas({ WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05' });
   const start = replicas.start;
-  const integrate = async (url: string, observes: string[]) => {
+  const integrate = async (url: string, observes: string[], configuration: Record<string, unknown> = {}) => {
     const res = await replicas.t.http
       .post('/v2/integrations')
       .set(replicas.t.admin)
-      .send({ data: { type: 'integration', name: 'mp', enabled: true, observes, configuration: { url } } });
+      .send({ data: { type: 'integration', name: 'mp', enabled: true, observes, configuration: { url, ...configuration } } });
     expect(res.status).toBe(201);
     return res.body.data.id as string;
   };
@@ -56,11 +56,7 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
 
   it('holds rate_limit_per_second across servers: two servers racing for a backlog send no faster than the one bucket allows', async () => {
     const r = await replicas.receiver();
-    const res = await replicas.t.http
-      .post('/v2/integrations')
-      .set(replicas.t.admin)
-      .send({ data: { type: 'integration', name: 'rl', enabled: true, observes: ['order.paid'], configuration: { url: r.url, rate_limit_per_second: 4 } } });
-    expect(res.status).toBe(201);
+    await integrate(r.url, ['order.paid'], { rate_limit_per_second: 4 });
     const N = 16;
     for (let i = 0; i < N; i++) await publish('order.paid');
     await Promise.all([start(), start()]);
