@@ -47,7 +47,7 @@ async function bootstrap() {
 /**
  * Prisma's query compiler is a WebAssembly module. By default V8 recompiles its hot functions with the
  * optimizing compiler in background threads, which left 50–80 MB more resident memory (compiler zones
- * malloc keeps, optimized code) and cost more CPU than it saved (bench/README.md, "Memory"). Set before
+ * malloc keeps, optimized code) and cost more CPU than it saved (docs/operations.md, "Memory"). Set before
  * the first query compiles the module. Not with PGlite: its WebAssembly is PostgreSQL itself, and its
  * queries run about twice as slowly without the optimizing compiler.
  */

@@ -12,7 +12,7 @@ import { AddCartItemDto, CartDto, CheckoutDto } from './dto/cart.dto';
 import { cartItemsDocument, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
 import { CartsRepository } from './carts.repository';
 
-/** Hard limit of unique items per cart (ep-api-reference §10.6). */
+/** Hard limit of unique items per cart (as Elastic Path's carts have). */
 export const MAX_CART_ITEMS = 100;
 const CART_REF = /^[A-Za-z0-9_-]{1,64}$/;
 const CURRENCY = /^[A-Za-z]{3}$/;

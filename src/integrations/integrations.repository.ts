@@ -21,7 +21,7 @@ export const INTEGRATIONS_SPEC: ListResourceSpec = {
   defaultSort: 'created_at',
 };
 
-/** Logs: newest first. `triggered_by` is the event type (WEBHOOKS.md §8.6: filter by event type, status and time). */
+/** Logs: newest first. `triggered_by` is the event type (filter by event type, status and time). */
 export const LOGS_SPEC: ListResourceSpec = {
   fields: {
     id: { column: 'id', type: 'uuid', ops: ['eq'] },

@@ -92,7 +92,7 @@ export class OrdersService {
     return order;
   }
 
-  /** `PUT /v2/orders/:id` (ep-api-reference §8.10). */
+  /** `PUT /v2/orders/:id`: fulfil, cancel or change the shipping address (docs/api.md, "Orders"). */
   async update(id: string, dto: UpdateOrderDto) {
     if (dto.shipping === 'fulfilled' && dto.status === 'cancelled') {
       throw new UnprocessableError('Order cannot be updated', 'An order cannot be fulfilled and cancelled in the same request');

@@ -10,7 +10,7 @@ import { TransactionsService } from './transactions.service';
 
 const idempotencyHeader = ApiHeader({ name: IDEMPOTENCY_HEADER, required: false, description: 'Replays the first answer for the same key and body' });
 
-/** Paying for an order and its transactions. Every route answers 200 on success (the spec's Endpoints). */
+/** Paying for an order and its transactions. Every route answers 200 on success, as Elastic Path's do. */
 @ApiTags('transactions')
 @ApiBearerAuth()
 @Controller('orders/:orderId')

@@ -176,7 +176,7 @@ export class TransactionsService {
     }
 
     const gateway = this.gateways.get(transaction.gateway);
-    // No amount = "mark as refunded": the service only records it (the spec: no money is moved).
+    // No amount = "mark as refunded": the service only records it (Elastic Path's docs: no money is moved).
     if (dto.amount !== undefined) {
       await this.callGateway(
         gateway,

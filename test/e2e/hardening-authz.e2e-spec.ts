@@ -109,8 +109,8 @@ function isForbiddenDocument(res: Response): boolean {
 const REVIEWED_PUBLIC_ROUTES = ['GET /health', 'POST /oauth/access_token'];
 
 /**
- * DECISIONS.md "Authentication": an implicit (storefront) token may not capture, refund, list orders,
- * read or change integrations or settings, or write the catalog. Checked for whichever of these exist.
+ * An implicit (storefront) token may not capture, refund, list orders, read or change integrations or settings,
+ * or write the catalog (docs/api.md, "Authentication").
  */
 const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
   { why: 'settings are admin-only', test: (r) => /^\/v2\/settings(\/|$)/.test(r.path) },
@@ -125,8 +125,8 @@ const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
 ];
 
 /**
- * DECISIONS.md "Authentication": implicit tokens read the live catalog (products, categories, files), use
- * carts and checkout, and can pay for an order. Those routes must allow them, whichever exist.
+ * Implicit tokens read the live catalog (products, categories, files), use carts and checkout, and can pay for an
+ * order (docs/api.md, "Authentication"). Those routes must allow them.
  */
 const IMPLICIT_REQUIRED: { why: string; test: (r: RouteInfo) => boolean }[] = [
   { why: 'storefronts read the live catalog', test: (r) => r.method === 'GET' && /^\/v2\/(products|categories|files)(\/:[^/]+)?$/.test(r.path) },
@@ -191,14 +191,14 @@ describe('hardening: authorization matrix over every route', () => {
     expect(publicRoutes).toEqual(expect.arrayContaining(REVIEWED_PUBLIC_ROUTES));
   });
 
-  it('implicit tokens are not allowed where DECISIONS.md forbids them', () => {
+  it('implicit tokens are not allowed on administrator routes', () => {
     const wrong = routes
       .filter((r) => r.allowImplicit && !r.isPublic)
       .flatMap((r) => IMPLICIT_FORBIDDEN.filter((rule) => rule.test(r)).map((rule) => `${r.method} ${r.path} (${r.handler}): ${rule.why}`));
     expect(wrong).toEqual([]);
   });
 
-  it('implicit tokens are allowed where DECISIONS.md says storefronts go', () => {
+  it('implicit tokens are allowed where storefronts go', () => {
     const wrong = routes
       .filter((r) => !r.allowImplicit && !r.isPublic)
       .flatMap((r) => IMPLICIT_REQUIRED.filter((rule) => rule.test(r)).map((rule) => `${r.method} ${r.path} (${r.handler}) refuses implicit tokens, but ${rule.why}`));

@@ -4,7 +4,7 @@ import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../s
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { gateway, MemoryStorageFactory } = require('@elasticpath/js-sdk');
 
-/** The official JS SDK, unchanged: cart, checkout and orders (sdk-requests.md §5). */
+/** The official JS SDK, unchanged: cart, checkout and orders. */
 describe('SDK: Cart, Checkout and Orders', () => {
   let t: TestApp;
   let ep: any;

@@ -96,7 +96,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
     const a = await pay();
     const withData = await ep.Orders.Confirm(a.relationships.order.data.id, a.id, { data: { payment: 'pm_card_visa', gateway: 'card_payment_intents' }, options: { receipt_email: 'a@example.com' } });
     expect(withData.data).toMatchObject({ status: 'complete', transaction_type: 'authorize', payment_intent: { status: 'requires_capture' } });
-    // Confirm(id, tid, {options}) alone sends `"data": undefined`, which is not JSON (an SDK bug, sdk-requests.md):
+    // Confirm(id, tid, {options}) alone sends `"data": undefined`, which is not JSON (an SDK bug):
     // the server answers 400 for it like for any malformed body, so it is not exercised here.
     const c = await pay();
     await expect(ep.Orders.Confirm(c.relationships.order.data.id, c.id, { gateway: 'manual' })).rejects.toMatchObject({
