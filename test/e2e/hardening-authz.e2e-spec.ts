@@ -7,7 +7,7 @@ import { ALLOW_IMPLICIT, IS_PUBLIC } from '../../src/auth/access.decorators';
 import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
 
 /**
- * The authorization matrix (issue #7): every route the running app serves, found through Nest's own
+ * The authorization matrix (SECURITY.md): every route the running app serves, found through Nest's own
  * metadata (not a hand-written list), called with no token, malformed tokens, an expired token, an
  * implicit token and a client-credentials token. A route added later with no decorator is covered
  * automatically and must behave as a client-credentials-only route.
