@@ -18,6 +18,7 @@ export class SeedApiError extends Error {
   }
 }
 
+/** A JSON document as the server sends it. */
 type Json = Record<string, any>;
 const REQUEST_TIMEOUT_MS = 30_000;
 const MAX_RETRIES = 5;
