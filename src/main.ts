@@ -8,6 +8,7 @@ import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
+import { localBaseUrl, nextSteps } from './next-steps';
 
 async function bootstrap() {
   let config: AppConfig;
@@ -42,6 +43,7 @@ async function bootstrap() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host }, `Commerce API listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+  process.stdout.write(`${nextSteps(app, localBaseUrl(config, port))}\n`);
 }
 
 /**
