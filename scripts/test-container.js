@@ -24,8 +24,12 @@ const id = `${process.pid}-${randomBytes(3).toString('hex')}`;
 const tag = `localhost/commerce-api-test:${id}`;
 const started = Date.now();
 
+let interrupted;
 const log = (msg) => console.log(`[container] ${msg}`);
-const ok = (msg) => console.log(`[container] ok - ${msg}`);
+const ok = (msg) => {
+  console.log(`[container] ok - ${msg}`);
+  if (interrupted) throw new Error(`interrupted by ${interrupted}`); // stop at the next step, then clean up
+};
 function check(condition, message) {
   if (!condition) throw new Error(message);
 }
@@ -186,7 +190,7 @@ async function run() {
   let failure;
   let mb;
   const onSignal = (signal) => {
-    failure = failure ?? new Error(`interrupted by ${signal}`);
+    interrupted = signal;
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -194,11 +198,15 @@ async function run() {
     engine = ContainerEngine.detect(log);
     log(`engine: ${engine.kind}`);
     mb = await main(engine, cleanups);
-    if (failure) throw failure;
   } catch (e) {
-    failure = failure ?? e;
+    failure = e;
   }
-  const problems = engine ? engine.cleanUp() : [];
+  const problems = [];
+  try {
+    if (engine) problems.push(...engine.cleanUp());
+  } catch (e) {
+    problems.push(e.message);
+  }
   for (const fn of cleanups.reverse()) {
     try {
       await fn();
@@ -207,7 +215,8 @@ async function run() {
     }
   }
   if (problems.length) log(`clean-up left something behind:\n  ${problems.join('\n  ')}`);
-  else if (engine) ok('removed every container, volume, image and folder this test made');
+  else if (engine) log('ok - removed every container, volume, image and folder this test made');
+  if (interrupted && !failure) failure = new Error(`interrupted by ${interrupted}`);
   const seconds = Math.round((Date.now() - started) / 1000);
   if (failure || problems.length) {
     if (failure) console.error(`[container] ${failure.stack ?? failure}`);
