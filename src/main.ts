@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
+import { assertWritableDataDirectories } from './config/data-directories';
 import { configureApp } from './configure-app';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
@@ -14,6 +15,7 @@ async function bootstrap() {
   let config: AppConfig;
   try {
     config = loadAppConfig();
+    assertWritableDataDirectories(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
