@@ -12,6 +12,9 @@ const LIMIT = 10;
 // A window far longer than the test: no hit expires while it runs.
 const RATE_ENV = { RATE_LIMIT: String(LIMIT), RATE_LIMIT_WINDOW_MS: '600000', WORKERS_ENABLED: 'false' };
 
+// A server compiles its sources as it starts (ts-node): slow on a busy machine.
+const START_TIMEOUT_MS = 120_000;
+
 const onPostgres = testDbKind() === 'postgres';
 const describeMultiProcess = onPostgres ? describe : describe.skip;
 
@@ -29,7 +32,8 @@ describeMultiProcess('rate limit shared by replicas through Redis (PostgreSQL on
   const replicas = useReplicas(RATE_ENV);
 
   it('with REDIS_URL, two server processes enforce one limit per token between them', async () => {
-    const [a, b] = await Promise.all([replicas.start({ REDIS_URL: LOCAL_REDIS }), replicas.start({ REDIS_URL: LOCAL_REDIS })]);
+    const a = await replicas.start({ REDIS_URL: LOCAL_REDIS }, START_TIMEOUT_MS);
+    const b = await replicas.start({ REDIS_URL: LOCAL_REDIS }, START_TIMEOUT_MS);
     const token = await replicas.t.token('client_credentials');
     expect(await statusesOf(a.baseUrl, token, 6)).toEqual(Array(6).fill(200));
     expect(await statusesOf(b.baseUrl, token, 4)).toEqual(Array(4).fill(200));
@@ -45,14 +49,15 @@ describeMultiProcess('rate limit shared by replicas through Redis (PostgreSQL on
     expect(await statusesOf(b.baseUrl, other, 1)).toEqual([200]);
     const ready = await (await fetch(`${a.baseUrl}/health/ready`)).json();
     expect(ready.details.rate_limit).toEqual({ status: 'up', store: 'redis', shared: true });
-  });
+  }, 3 * START_TIMEOUT_MS);
 
   it('without REDIS_URL, each process counts on its own (the limit multiplies with the replicas)', async () => {
-    const [a, b] = await Promise.all([replicas.start(), replicas.start()]);
+    const a = await replicas.start({}, START_TIMEOUT_MS);
+    const b = await replicas.start({}, START_TIMEOUT_MS);
     const token = await replicas.t.token('client_credentials');
     expect(await statusesOf(a.baseUrl, token, LIMIT + 1)).toEqual([...Array(LIMIT).fill(200), 429]);
     expect(await statusesOf(b.baseUrl, token, LIMIT)).toEqual(Array(LIMIT).fill(200));
-  });
+  }, 3 * START_TIMEOUT_MS);
 });
 
 /** A Redis server of this test's own (so that it can be stopped), on a free port, keeping nothing on disk. */
