@@ -108,7 +108,10 @@ describe('rate limit while Redis is unreachable', () => {
       expect(await redisKeys(port)).toBeGreaterThan(0);
     } finally {
       await t.close();
-      redis.kill('SIGKILL');
+      if (redis.exitCode === null && redis.signalCode === null) {
+        redis.kill('SIGKILL');
+        await once(redis, 'exit');
+      }
     }
   });
 });
