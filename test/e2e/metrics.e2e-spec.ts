@@ -5,6 +5,7 @@ import { Relay } from '../../src/integrations/delivery/relay.worker';
 import { expectErrorDocument } from '../support/documents';
 import { freePort, sample } from '../support/prometheus-text';
 import { createTestApp, TestApp } from '../support/test-app';
+import { testDbKind } from '../support/test-database';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
 describe('Prometheus metrics', () => {
@@ -52,8 +53,11 @@ describe('Prometheus metrics', () => {
       expect(sample(res.text, name)).toBeGreaterThanOrEqual(0);
     }
     expect(sample(res.text, 'commerce_db_pool_max_connections', { pool: 'api' })).toBeGreaterThanOrEqual(1);
-    expect(sample(res.text, 'commerce_db_pool_connections', { pool: 'webhooks' })).toBeGreaterThanOrEqual(1);
+    expect(sample(res.text, 'commerce_db_pool_max_connections', { pool: 'webhooks' })).toBeGreaterThanOrEqual(1);
+    expect(sample(res.text, 'commerce_db_pool_connections', { pool: 'api', state: 'in_use' })).toBeGreaterThanOrEqual(0);
     expect(sample(res.text, 'commerce_db_pool_waiting_requests', { pool: 'api' })).toBe(0);
+    // Every statement on PostgreSQL first takes a connection from the pool (PGlite has no pool).
+    if (testDbKind() === 'postgres') expect(sample(res.text, 'commerce_db_pool_wait_seconds_count', { pool: 'api' })).toBeGreaterThan(0);
   });
 
   it('times HTTP requests by route pattern and status, never by the raw path', async () => {
