@@ -9,6 +9,7 @@ import { LoggingModule } from './common/logging/logging.module';
 import { AppConfigModule } from './config/config.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { OrdersModule } from './orders/orders.module';
 import { PrismaModule } from './prisma/prisma.module';
@@ -28,6 +29,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     AuthModule,
     ThrottlingModule,
     HealthModule,
+    MetricsModule,
     SettingsModule,
     CatalogModule,
     AccountsModule,
