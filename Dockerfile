@@ -39,7 +39,7 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=10s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # Migrations run first (advisory-locked, so several replicas may start together), then the server, with the
 # same V8 heap cap as `npm start` (docs/operations.md, "Memory"). Both stop at once, saying how to fix it, when /data is
 # a folder the node user cannot write.
