@@ -8,6 +8,7 @@ import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
+import { DataDirectoryInUseError } from './prisma/data-directory-lock';
 
 async function bootstrap() {
   let config: AppConfig;
@@ -84,6 +85,10 @@ function httpDrain(server: Server): () => void {
 }
 
 bootstrap().catch((err) => {
+  if (err instanceof DataDirectoryInUseError) {
+    process.stderr.write(`Failed to start: ${err.message}\n`);
+    process.exit(75); // EX_TEMPFAIL: it starts once the owner has stopped
+  }
   process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
   process.exit(1);
 });
