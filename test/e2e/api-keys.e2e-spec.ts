@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildPgliteTemplate } from '../../src/prisma/pglite-template-builder';
+import { capturePrintedKey, KeyPair, parsePrintedKey } from '../support/printed-key';
+import { runScript } from '../support/run-script';
 import { createTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, TestDatabase, testDbKind } from '../support/test-database';
 
@@ -10,11 +12,10 @@ import { createTestDatabase, TestDatabase, testDbKind } from '../support/test-da
 const SECRET_ONE = 'first-secret-0123456789';
 const SECRET_TWO = 'second-secret-0123456789';
 const onPostgres = testDbKind() === 'postgres' ? it : it.skip;
+// Every test starts servers several times (and runs scripts, each its own Node process).
+jest.setTimeout(300_000);
 
-interface Key {
-  clientId: string;
-  clientSecret: string;
-}
+type Key = KeyPair;
 
 describe('API keys across restarts', () => {
   let root: string;
@@ -54,24 +55,12 @@ describe('API keys across restarts', () => {
    * server then gets its tokens with `known`).
    */
   const startUnconfigured = async (known?: Key) => {
-    let printed = '';
-    const write = process.stdout.write;
-    process.stdout.write = ((chunk: string | Uint8Array) => ((printed += String(chunk)), true)) as typeof process.stdout.write;
-    let generated: Key | null = null;
-    const readBanner = () => {
-      const clientId = /client_id:\s+(\w+)/.exec(printed)?.[1];
-      const clientSecret = /client_secret:\s+(\w+)/.exec(printed)?.[1];
-      generated = clientId && clientSecret ? { clientId, clientSecret } : null;
-      return generated ?? known ?? { clientId: 'none-printed', clientSecret: 'none-printed' };
-    };
-    try {
-      for (const t of running.splice(0)) await t.close();
-      const t = await createTestApp({ database, env: { CLIENT_ID: '', CLIENT_SECRET: '' }, clientKey: readBanner });
-      running.push(t);
-      return { t, generated: generated as Key | null };
-    } finally {
-      process.stdout.write = write;
-    }
+    for (const t of running.splice(0)) await t.close();
+    const { result: t, printed } = await capturePrintedKey((printed) =>
+      createTestApp({ database, env: { CLIENT_ID: '', CLIENT_SECRET: '' }, clientKey: () => printed() ?? known ?? { clientId: 'none', clientSecret: 'none' } }),
+    );
+    running.push(t);
+    return { t, generated: printed };
   };
 
   const tokenStatus = async (t: TestApp, key: Key) =>
@@ -152,6 +141,34 @@ describe('API keys across restarts', () => {
     expect(await implicitStatus(afterOverlap, one.clientId)).toBe(401);
     expect(await adminStatus(afterOverlap, oldToken)).toBe(401);
     expect(await adminStatus(afterOverlap, overlap.adminToken)).toBe(200);
+  });
+
+  it('npm run key:reset replaces a lost generated key: the old one and its tokens are refused, the new one is printed once', async () => {
+    const first = await startUnconfigured();
+    const lostToken = first.t.adminToken;
+    if (testDbKind() === 'pglite') {
+      // The running server owns the data directory.
+      const refused = await runScript('key-reset.js', database.env);
+      expect(refused.code).toBe(75);
+      expect(refused.stderr).toContain(database.env.PGLITE_DATA_DIR);
+      expect(refused.stderr).toContain(`process ${process.pid}`);
+    }
+    for (const t of running.splice(0)) await t.close();
+
+    const fromConfiguration = await runScript('key-reset.js', { ...database.env, ...configured(one) });
+    expect(fromConfiguration.code).toBe(78);
+    expect(fromConfiguration.stderr).toContain('set a new CLIENT_ID/CLIENT_SECRET and restart the server');
+
+    const reset = await runScript('key-reset.js', database.env);
+    expect(reset.code).toBe(0);
+    const created = parsePrintedKey(reset.stdout);
+    expect(created).not.toBeNull();
+
+    const after = await startUnconfigured(created!);
+    expect(after.generated).toBeNull(); // the server shows no key of its own: the reset one is in use
+    expect(await tokenStatus(after.t, first.generated!)).toBe(401);
+    expect(await adminStatus(after.t, lostToken)).toBe(401);
+    expect(await tokenStatus(after.t, created!)).toBe(200);
   });
 
   onPostgres('replicas started together with the same configuration agree on the keys', async () => {
