@@ -24,6 +24,7 @@ async function bootstrap() {
   if (config.database.databaseUrl) useBaselineWasmCompilerOnly();
   const logger = createRootLogger(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new CommerceExpressAdapter(), {
+    abortOnError: false, // a failed start reaches the handler below (exit 1, or 75 for a data directory in use)
     bodyParser: false,
     logger: new NestPinoLogger(logger),
   });
