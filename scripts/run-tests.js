@@ -45,8 +45,8 @@ async function main() {
   }
   const report = path.join(os.tmpdir(), `commerce-api-jest-${process.pid}.json`);
   const jest = require.resolve('jest/bin/jest');
-  // Jest's VM allows a dynamic import() only with this flag (PGlite needed it while it ran on Jest's thread;
-  // it now runs on a worker thread of its own, outside Jest's VM).
+  // Jest's VM allows a dynamic import() only with this flag (a test that opens PGlite on Jest's own thread
+  // needs it; the server runs PGlite on a worker thread, outside Jest's VM).
   const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--ci', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...process.argv.slice(2)];
   const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
   let summary = '';

@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { OrdersModule } from './orders/orders.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { DemoSeedModule } from './seed/demo-seed.module';
 import { SettingsModule } from './settings/settings.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { TransactionsModule } from './transactions/transactions.module';
@@ -34,6 +35,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     OrdersModule,
     TransactionsModule,
     IntegrationsModule,
+    DemoSeedModule.forServer(),
   ],
 })
 export class AppModule {}

@@ -1,9 +1,10 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppConfig } from './config/app-config';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { buildOpenApiDocument } from './common/http/openapi-document';
 import { requestContextMiddleware } from './common/http/request-context';
 import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
 import { useLeanAsyncResourceBind } from './common/runtime/lean-async-resource-bind';
@@ -49,14 +50,6 @@ export function configureApp(app: INestApplication): void {
     ],
   });
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Commerce API')
-      .setDescription('Elastic Path Commerce Cloud (Moltin) v2 compatible commerce API')
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-  );
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }

@@ -5,15 +5,18 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
+import { assertWritableDataDirectories } from './config/data-directories';
 import { configureApp } from './configure-app';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
+import { localBaseUrl, nextSteps } from './next-steps';
 import { DataDirectoryInUseError } from './prisma/data-directory-lock';
 
 async function bootstrap() {
   let config: AppConfig;
   try {
     config = loadAppConfig();
+    assertWritableDataDirectories(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
@@ -44,12 +47,13 @@ async function bootstrap() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host }, `Commerce API listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+  process.stdout.write(`${nextSteps(app, localBaseUrl(config, port))}\n`);
 }
 
 /**
  * Prisma's query compiler is a WebAssembly module. By default V8 recompiles its hot functions with the
  * optimizing compiler in background threads, which left 50–80 MB more resident memory (compiler zones
- * malloc keeps, optimized code) and cost more CPU than it saved (bench/README.md, "Memory"). Set before
+ * malloc keeps, optimized code) and cost more CPU than it saved (docs/operations.md, "Memory"). Set before
  * the first query compiles the module. Not with PGlite: its WebAssembly is PostgreSQL itself, and its
  * queries run about twice as slowly without the optimizing compiler.
  */

@@ -14,6 +14,8 @@ import { verifySecret } from './secret-hash';
 @Injectable()
 export class ApiClientsService implements OnApplicationBootstrap {
   private readonly keys: ApiKeys;
+  /** Where this start's key pair came from: the environment, generated (and printed) now, or stored earlier. */
+  startupKey: 'configured' | 'generated' | 'stored' = 'stored';
 
   constructor(
     private readonly config: AppConfig,
@@ -28,11 +30,13 @@ export class ApiClientsService implements OnApplicationBootstrap {
     const configured = configuredKeys(this.config.auth);
     if (configured.length) {
       this.logRevoked(await this.keys.applyConfigured(configured));
+      this.startupKey = 'configured';
       return;
     }
     const { created, revoked } = await this.keys.ensureGenerated();
     this.logRevoked(revoked);
     if (created) {
+      this.startupKey = 'generated';
       const banner = [
         '',
         '  A new API key pair was created. It is shown only this once; store it now.',

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { BadRequestError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import type { PageParams } from '../common/list-query';
 import { boundedTotal, isStorableAmount, MAX_AMOUNT, MAX_QUANTITY, PricedLine, totalTooLarge } from '../common/money/limits';
 import { isUuid } from '../common/validation/resource-id.pipe';
 import { productPrices } from '../catalog/products/products.presenter';
@@ -9,10 +10,10 @@ import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
 import { Db, PrismaService } from '../prisma/prisma.service';
 import { AddCartItemDto, CartDto, CheckoutDto } from './dto/cart.dto';
-import { cartItemsDocument, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
+import { cartItemsDocument, cartItemsPage, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
 import { CartsRepository } from './carts.repository';
 
-/** Hard limit of unique items per cart (ep-api-reference §10.6). */
+/** Hard limit of unique items per cart (as Elastic Path's carts have). */
 export const MAX_CART_ITEMS = 100;
 const CART_REF = /^[A-Za-z0-9_-]{1,64}$/;
 const CURRENCY = /^[A-Za-z]{3}$/;
@@ -68,8 +69,8 @@ export class CartsService {
     });
   }
 
-  async items(ref: string, baseUrl: string) {
-    return cartItemsDocument(await this.carts.findOrCreate(ref), baseUrl);
+  async items(ref: string, baseUrl: string, q: PageParams) {
+    return cartItemsPage(await this.carts.findOrCreate(ref), baseUrl, q);
   }
 
   async addItem(ref: string, dto: AddCartItemDto, currencyHeader: string | undefined, baseUrl: string) {

@@ -47,6 +47,8 @@ export class AppConfig {
   responseCacheBytes: number;
   /** Browser origins allowed by CORS: `'*'` (any), a list of origins, or `false` (no CORS headers). */
   corsOrigins: '*' | string[] | false;
+  /** Seed the demo catalogue at start (idempotent: adds only what is missing). */
+  seedDemo: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -209,5 +211,6 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   config.shutdownTimeoutMs = int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000);
   config.responseCacheBytes = int(env, 'RESPONSE_CACHE_MB', 32, 0, 4096) * 1024 * 1024;
   config.corsOrigins = corsOrigins(env);
+  config.seedDemo = bool(env, 'SEED_DEMO', false);
   return config;
 }

@@ -26,7 +26,7 @@ export const EVENT_NAMES = [
   'integration.updated',
   'integration.deleted',
   'settings.updated',
-  // Operational: a delivery failed its last scheduled attempt (WEBHOOKS.md §8.3; Svix message.attempt.exhausted).
+  // Operational: a delivery failed its last scheduled attempt (docs/webhooks.md; Svix message.attempt.exhausted).
   'webhook.delivery.exhausted',
 ] as const;
 

@@ -69,7 +69,7 @@ export function presentJob(row: IntegrationJob & { event?: { name: string } | nu
 }
 
 /**
- * The logs list as Elastic Path shapes it (ep-api-reference §9.6, JSSDK `IntegrationLogsResponse`):
+ * The logs list as Elastic Path shapes it (Elastic Path's integration logs, JSSDK `IntegrationLogsResponse`):
  * `meta{limit,offset,current,total}` with a top-level `results{total}`, unlike the standard list envelope.
  */
 export function logsDocument(items: IntegrationLog[], total: number, q: { limit: number; offset: number }, links: Record<string, unknown>) {

@@ -80,7 +80,7 @@ export class IntegrationsService {
    * Partial update: only the supplied attributes change and `configuration` is merged key by key.
    * Setting `secret_key` makes it the signing key too. Clearing it (`null` or `""`) generates a new
    * signing secret, returned once in this response as `configuration.signing_secret`. A signing key that
-   * changes keeps the previous one signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS (WEBHOOKS.md §8.5), so
+   * changes keeps the previous one signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS (docs/webhooks.md), so
    * a receiver can switch to the new secret without rejecting what is in flight.
    */
   async update(id: string, dto: UpdateIntegrationDto, baseUrl: string) {
@@ -167,7 +167,7 @@ export class IntegrationsService {
   }
 
   /**
-   * Recovery after an outage (WEBHOOKS.md §8.4, §8.6): the integration's failed or discarded deliveries created
+   * Recovery after an outage (docs/webhooks.md): the integration's failed or discarded deliveries created
    * since `since` (until `until`, default now) are queued again, due now, with `attempt` counting on.
    */
   async recover(integrationId: string, dto: RecoverJobsDto) {
@@ -193,7 +193,7 @@ export class IntegrationsService {
     return presentJob(job);
   }
 
-  /** Delivery health over [since, until) (default: the last 24 hours), WEBHOOKS.md §8.6 "endpoint stats". */
+  /** Delivery health over [since, until) (default: the last 24 hours), as docs/webhooks.md describes. */
   async stats(integrationId: string, query: Record<string, unknown>) {
     await this.require(integrationId);
     const until = queryDate(query, 'until') ?? new Date();

@@ -6,17 +6,17 @@ import { Db, PrismaService } from '../prisma/prisma.service';
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 const RANGE = ['gt', 'ge', 'lt', 'le'] as const;
 
-/** Orders that contain an item matching `cond` (ep-api-reference §6.2 `product_id`, `product_sku`). */
+/** Orders that contain an item matching `cond` (the `product_id` and `product_sku` filters). */
 function hasItem(column: 'productId' | 'sku') {
   return (op: FilterOp, values: FilterValue[]) => ({
     items: { some: { [column]: op === 'in' ? { in: values } : { equals: values[0] } } },
   });
 }
 
-/** ep-api-reference §6.2; newest first, hard offset limit (DECISIONS). */
+/** The filters Elastic Path documents for orders; newest first, hard offset limit (docs/api.md). */
 export const ORDERS_SPEC: ListResourceSpec = {
   fields: {
-    id: { column: 'id', type: 'uuid', ops: ['eq', 'in'], sortable: true },
+    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
     status: { column: 'status', type: 'string', ops: ['eq', 'in'], sortable: true },
     payment: { column: 'payment', type: 'string', ops: ['eq', 'in'], sortable: true },
     shipping: { column: 'shipping', type: 'string', ops: ['eq', 'in'], sortable: true },

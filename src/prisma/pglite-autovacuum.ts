@@ -25,10 +25,10 @@ export async function vacuumDueTables(db: EmbeddedDatabase): Promise<string[]> {
 
 /**
  * PGlite runs PostgreSQL in single-user mode, which has no autovacuum: without this, the webhook queue's tables,
- * updated at every delivery, filled with dead rows and kept statistics from when they were empty. Measured on PGlite
+ * updated at every delivery, fill with dead rows and keep statistics from when they were empty. Measured on PGlite
  * (a VACUUM ANALYZE every 10 s against none): webhooks at 10 integrations after a round at 1 integration 1,104 vs
  * 450 deliveries/s, paced p50 27 vs 1,269 ms. Every 10 s, only the tables due; a VACUUM holds the one session while it
- * runs, as any statement does.
+ * runs, as any statement does (docs/operations.md).
  */
 @Injectable()
 export class PgliteAutovacuum {

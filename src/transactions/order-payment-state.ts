@@ -1,5 +1,5 @@
 /**
- * Pure order payment arithmetic (DECISIONS "Payments and transactions", ep-api-reference §8.11).
+ * Pure order payment arithmetic (docs/api.md, "Payments and transactions").
  * `authorized` = complete, not yet captured authorizations; `paid` = complete purchases and captures;
  * `refunded` = what was refunded of `paid`.
  */

@@ -25,7 +25,7 @@ const row = (over: Partial<Transaction> = {}): Transaction => ({
 });
 
 describe('presentTransaction', () => {
-  it('matches the spec table and its observed irregularities: transaction-type and meta.created_at beside the regular keys', () => {
+  it('matches Elastic Path\'s transaction object and its legacy keys: transaction-type and meta.created_at beside the regular keys', () => {
     expect(presentTransaction(row())).toEqual({
       id: '7f0c1a52-0d5e-4a4e-9d1e-5a0f3c2b1a00',
       type: 'transaction',

@@ -21,9 +21,9 @@ export function presentTransaction(t: Transaction) {
   if (t.refundMechanism) out.refund_mechanism = t.refundMechanism;
   out.currency = t.currency;
   out.transaction_type = t.transactionType;
-  // Spec, Transaction, "Observed irregularities": the sample object also carries the hyphenated duplicate
-  // `transaction-type` and `meta.created_at` beside `meta.timestamps`. Both are emitted so a client reading
-  // either form works (the reference §8.4 calls them legacy keys of the 2018-19 API).
+  // Elastic Path's documented transaction sample also carries the hyphenated duplicate `transaction-type` and
+  // `meta.created_at` beside `meta.timestamps` (legacy keys of the 2018-19 API). Both are emitted so a client
+  // reading either form works (docs/api.md, "Payments and transactions").
   out['transaction-type'] = t.transactionType;
   out.status = t.status;
   out.relationships = { order: { data: { type: 'order', id: t.orderId } } };
@@ -41,9 +41,10 @@ export type PresentedTransaction = ReturnType<typeof presentTransaction>;
 
 /**
  * The responses that hand the storefront what it needs to act on a payment intent: `POST .../payments` of a
- * payment-intents transaction (reference §8.3: `payment_intent` in the 2019 docs and the SPI storefront,
- * `client_parameters` in the 2021+ docs; conflicts row 5: emit both) and `POST .../confirm` (spec: `payment_intent`
- * "Only in the confirm response"). Both members carry the client secret, so no other response has either.
+ * payment-intents transaction (`payment_intent` in Elastic Path's 2019 docs and the SPI storefront,
+ * `client_parameters` in the 2021+ docs: both are emitted) and `POST .../confirm` (Elastic Path documents
+ * `payment_intent` "Only in the confirm response"). Both members carry the client secret, so no other response has
+ * either (docs/api.md).
  */
 export function presentTransactionWithClientSecret(t: Transaction) {
   const out = presentTransaction(t);

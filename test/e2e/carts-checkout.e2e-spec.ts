@@ -84,7 +84,7 @@ describe('checkout: POST /v2/carts/:ref/checkout', () => {
   it('validates with the failing field as source', async () => {
     await fill('co-3', [[100, 1]]);
     expectErrorDocument(await checkout('co-3', { customer: { name: 'Ron', email: 'not-an-email' }, billing_address: billing }), 400, { source: 'data.customer.email' });
-    // An unpaired surrogate made the email validator throw (encodeURI): a 500, found by the fuzz test.
+    // An unpaired surrogate must not make the email validator (which calls encodeURI) throw.
     expectErrorDocument(await checkout('co-3', { customer: { name: 'Ron', email: 'ron\udfff@example.com' }, billing_address: billing }), 400, { source: 'data.customer.email' });
     expectErrorDocument(await checkout('co-3', { customer: { email: 'ron@example.com' }, billing_address: billing }), 400, { source: 'data.customer.name' });
     expectErrorDocument(await checkout('co-3', { billing_address: billing }), 400, { source: 'data.customer' });

@@ -123,7 +123,7 @@ describe('catalog: categories', () => {
     expectErrorDocument(await t.http.get(`/v2/categories/${c1.id}?include=a,b,c,d,e,f`).set(t.admin), 400);
   });
 
-  it('sorts by every field ep-api-reference §6.3 lists for categories (description included)', async () => {
+  it('sorts by every field Elastic Path lists for categories (description included)', async () => {
     const made = [await create({ name: 'sortd 1', description: 'mmm' }), await create({ name: 'sortd 2', description: 'aaa' }), await create({ name: 'sortd 3', description: 'zzz' })];
     const order = async (sort: string) => {
       const res = await t.http.get(`/v2/categories?filter=like(name,sortd*)&sort=${sort}`).set(t.admin);

@@ -55,7 +55,7 @@ describe('catalog: files', () => {
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ file_name: 'shoe.jpg', file_size: 0, mime_type: 'image/jpeg', link: { href: 'https://cdn.example.com/img/shoe.jpg' } });
     expectErrorDocument(await t.http.get(`/v2/files/${res.body.data.id}/content`).set(t.admin), 404);
-    // ep-api-reference §10.3: 422 "file_location invalid", "<x> is not a valid URL".
+    // As Elastic Path answers it: 422 "file_location invalid", "<x> is not a valid URL".
     for (const bad of ['ftp://x/y', 'not a url', '']) {
       const res = await t.http.post('/v2/files').set(t.admin).field('file_location', bad);
       expectErrorDocument(res, 422, { title: 'file_location invalid', detail: `${bad} is not a valid URL`, source: 'file_location' });
@@ -72,7 +72,7 @@ describe('catalog: files', () => {
     const bug = await t.http.post('/v2/files').set(t.admin).set('Content-Type', 'multipart/form-data; boundary=--------------------------123456789').send('[object FormData]');
     expectErrorDocument(bug, 400, { detail: /multipart\/form-data body with a "file" part/ });
     expectErrorDocument(await t.http.post('/v2/files').set(t.admin).send({ data: { file_location: 'https://x.test/a.png' } }), 400, { detail: /multipart/ });
-    // ep-api-reference §10.3 / §4.2: an unsupported type is 403 "This file type is not supported".
+    // As Elastic Path answers it: an unsupported type is 403 "This file type is not supported".
     expectErrorDocument(await upload(Buffer.from('MZ...'), 'evil.exe', 'application/x-msdownload'), 403, {
       title: 'This file type is not supported',
       detail: /application\/x-msdownload/,
@@ -112,7 +112,7 @@ describe('catalog: files', () => {
     expect(events.map((e) => e.payload)).toContainEqual({ type: 'file', id: f.id });
   });
 
-  it('filters on width and height (ep-api-reference §6.2) with gt, ge, lt, le', async () => {
+  it('filters on width and height with gt, ge, lt, le', async () => {
     const wide = (await upload(solidPng(40, 7, [0, 0, 255]), 'wide.png')).body.data;
     const tall = (await upload(solidPng(7, 40, [0, 255, 0]), 'tall.png')).body.data;
     const ids = async (filter: string) => {

@@ -48,7 +48,7 @@ describe('catalog: products', () => {
     await t.close();
   });
 
-  it('creates a product with the spec fields, defaults and display price; relationships {} when none', async () => {
+  it('creates a product with Elastic Path\'s fields, defaults and display price; relationships {} when none', async () => {
     const res = await t.http.post('/v2/products').set(t.admin).send(body({ status: undefined, manage_stock: undefined, description: undefined, 'tax-code': 'T1' }));
     expect(res.status).toBe(201);
     const p = res.body.data;
@@ -102,7 +102,7 @@ describe('catalog: products', () => {
     expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ commodity_type: 'magic' })), 400, { source: 'data.commodity_type' });
     expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ status: 'gone' })), 400, { source: 'data.status' });
     expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send({}), 400, { source: 'data' });
-    // An array where a price object belongs was let through and made a 500 (found by a longer fuzz run).
+    // An array where a price object belongs is a 400, never let through to the database.
     for (const price of [[[]], [[{ amount: 1, currency: 'USD' }]], ['USD'], [null]]) {
       expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ price })), 400, { source: 'data.price' });
     }
@@ -335,7 +335,7 @@ describe('catalog: products', () => {
       expect(names).toEqual([...names].sort().reverse());
     });
 
-    it('sorts and filters on every field ep-api-reference §6.2/§6.3 lists for products', async () => {
+    it('sorts and filters on every field Elastic Path lists for products', async () => {
       const tag = `sf${seq}`;
       const made = [
         await create({ name: `${tag} a`, description: 'bbb', commodity_type: 'physical', manage_stock: true }),

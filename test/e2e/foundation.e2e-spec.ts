@@ -34,8 +34,8 @@ describe('foundation: auth, errors, health, settings', () => {
     });
 
     it('answers every one of many concurrent first requests made with a brand-new token', async () => {
-      // Regression: passport ran one shared strategy object, so concurrent requests overwrote each
-      // other's callbacks and all but one hung. The SDK sends parallel calls right after authenticating.
+      // Passport shares one strategy object: concurrent requests must not overwrite each other's callbacks
+      // (all but one would hang). The SDK sends parallel calls right after authenticating.
       for (const grant of ['client_credentials', 'implicit'] as const) {
         const token = await t.token(grant);
         const answers = await Promise.all(

@@ -1,77 +1,14 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
-import { ALLOW_IMPLICIT, IS_PUBLIC } from '../../src/auth/access.decorators';
+import { discoverRoutes, RouteInfo, servedRoutes } from '../support/routes';
 import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
 
 /**
- * The authorization matrix (issue #7): every route the running app serves, found through Nest's own
+ * The authorization matrix (SECURITY.md): every route the running app serves, found through Nest's own
  * metadata (not a hand-written list), called with no token, malformed tokens, an expired token, an
  * implicit token and a client-credentials token. A route added later with no decorator is covered
  * automatically and must behave as a client-credentials-only route.
  */
-
-interface RouteInfo {
-  method: string; // upper case
-  path: string; // as served, e.g. /v2/orders/:orderId/payments
-  handler: string; // Controller.method
-  isPublic: boolean;
-  allowImplicit: boolean;
-}
-
-function joinPath(...parts: string[]): string {
-  return ('/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')).replace(/\/+/g, '/');
-}
-
-/** The routes the Express adapter actually serves (method + path), excluding the docs (not Nest handlers). */
-function servedRoutes(t: TestApp): Set<string> {
-  const express = t.app.getHttpAdapter().getInstance();
-  const stack: any[] = (express.router ?? express._router).stack;
-  const out = new Set<string>();
-  for (const layer of stack) {
-    if (!layer.route) continue;
-    // `@Post('/')` is served as `/v2/products/`; Express matches it with or without the slash.
-    const path = String(layer.route.path).replace(/(.)\/+$/, '$1');
-    if (path === '/docs' || path.startsWith('/docs/') || path.startsWith('/docs-')) continue;
-    for (const m of Object.keys(layer.route.methods)) if (layer.route.methods[m]) out.add(`${m === '_all' ? 'ALL' : m.toUpperCase()} ${path}`);
-  }
-  return out;
-}
-
-/** Every controller handler with its HTTP method, served path and access metadata. */
-function discoverRoutes(t: TestApp): RouteInfo[] {
-  const discovery = t.app.get(DiscoveryService, { strict: false });
-  const reflector = t.app.get(Reflector, { strict: false });
-  const scanner = new MetadataScanner();
-  const served = servedRoutes(t);
-  const routes: RouteInfo[] = [];
-  for (const wrapper of discovery.getControllers()) {
-    const { instance, metatype } = wrapper;
-    if (!instance || !metatype) continue;
-    const prototype = Object.getPrototypeOf(instance);
-    const classPaths = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
-    for (const name of scanner.getAllMethodNames(prototype)) {
-      const fn = prototype[name];
-      const methodPath = Reflect.getMetadata(PATH_METADATA, fn);
-      const requestMethod: RequestMethod | undefined = Reflect.getMetadata(METHOD_METADATA, fn);
-      if (methodPath === undefined || requestMethod === undefined) continue;
-      const method = RequestMethod[requestMethod];
-      const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [fn, metatype]);
-      const allowImplicit = !!reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, [fn, metatype]);
-      for (const classPath of classPaths) {
-        for (const mp of ([] as string[]).concat(methodPath)) {
-          const bare = joinPath(classPath, mp);
-          const prefixed = joinPath('v2', bare);
-          const path = served.has(`${method} ${prefixed}`) ? prefixed : bare;
-          routes.push({ method, path, handler: `${metatype.name}.${name}`, isPublic, allowImplicit });
-        }
-      }
-    }
-  }
-  return routes;
-}
 
 /** `:param` segments become random UUIDs (a 404 is an acceptable answer); a wildcard becomes a word. */
 function concretePath(path: string): string {
@@ -109,8 +46,8 @@ function isForbiddenDocument(res: Response): boolean {
 const REVIEWED_PUBLIC_ROUTES = ['GET /health', 'POST /oauth/access_token'];
 
 /**
- * DECISIONS.md "Authentication": an implicit (storefront) token may not capture, refund, list orders,
- * read or change integrations or settings, or write the catalog. Checked for whichever of these exist.
+ * An implicit (storefront) token may not capture, refund, list orders, read or change integrations or settings,
+ * or write the catalog (docs/api.md, "Authentication").
  */
 const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
   { why: 'settings are admin-only', test: (r) => /^\/v2\/settings(\/|$)/.test(r.path) },
@@ -125,8 +62,8 @@ const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
 ];
 
 /**
- * DECISIONS.md "Authentication": implicit tokens read the live catalog (products, categories, files), use
- * carts and checkout, and can pay for an order. Those routes must allow them, whichever exist.
+ * Implicit tokens read the live catalog (products, categories, files), use carts and checkout, and can pay for an
+ * order (docs/api.md, "Authentication"). Those routes must allow them.
  */
 const IMPLICIT_REQUIRED: { why: string; test: (r: RouteInfo) => boolean }[] = [
   { why: 'storefronts read the live catalog', test: (r) => r.method === 'GET' && /^\/v2\/(products|categories|files)(\/:[^/]+)?$/.test(r.path) },
@@ -191,14 +128,14 @@ describe('hardening: authorization matrix over every route', () => {
     expect(publicRoutes).toEqual(expect.arrayContaining(REVIEWED_PUBLIC_ROUTES));
   });
 
-  it('implicit tokens are not allowed where DECISIONS.md forbids them', () => {
+  it('implicit tokens are not allowed on administrator routes', () => {
     const wrong = routes
       .filter((r) => r.allowImplicit && !r.isPublic)
       .flatMap((r) => IMPLICIT_FORBIDDEN.filter((rule) => rule.test(r)).map((rule) => `${r.method} ${r.path} (${r.handler}): ${rule.why}`));
     expect(wrong).toEqual([]);
   });
 
-  it('implicit tokens are allowed where DECISIONS.md says storefronts go', () => {
+  it('implicit tokens are allowed where storefronts go', () => {
     const wrong = routes
       .filter((r) => !r.allowImplicit && !r.isPublic)
       .flatMap((r) => IMPLICIT_REQUIRED.filter((rule) => rule.test(r)).map((rule) => `${r.method} ${r.path} (${r.handler}) refuses implicit tokens, but ${rule.why}`));

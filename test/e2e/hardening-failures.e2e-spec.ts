@@ -9,7 +9,7 @@ import { ADMIN_DATABASE_URL, testDbKind } from '../support/test-database';
 import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
 
 /**
- * The database going away (issue #7): every request answers 503 "Service Unavailable" in the error
+ * The database going away (SECURITY.md, "Failures"): every request answers 503 "Service Unavailable" in the error
  * format (with Retry-After) instead of a 500 or a hang, the token endpoint and the bearer guard
  * included (a 401 would send the SDK into a re-auth loop), and service resumes when it comes back.
  */

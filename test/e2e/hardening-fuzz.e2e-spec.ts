@@ -4,7 +4,7 @@ import type { Response } from 'supertest';
 import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
 
 /**
- * Bad input, property-based (issue #7). For every write endpoint that exists when the suite runs
+ * Bad input, property-based (SECURITY.md, "Bad input"). For every write endpoint that exists when the suite runs
  * (found by a probe request), generated bodies — wrong types, missing and extra fields, huge strings
  * and arrays, deep nesting, unicode and control characters, out-of-range numbers, malformed JSON,
  * wrong content types, oversized bodies — must get a non-5xx answer: a 2xx when valid by chance,

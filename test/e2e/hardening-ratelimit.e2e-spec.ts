@@ -3,7 +3,7 @@ import { expectErrorDocument } from '../support/documents';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
- * Rate limiting (issue #7): RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS per bearer token (per IP
+ * Rate limiting (SECURITY.md): RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS per bearer token (per IP
  * without one), 429 in the error format with Retry-After; health and docs exempt.
  */
 describe('hardening: rate limiting per token', () => {

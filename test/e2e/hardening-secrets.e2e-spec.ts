@@ -3,7 +3,7 @@ import type { Response } from 'supertest';
 import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
 
 /**
- * Secrets (issue #7): the client secret, access tokens and webhook `secret_key`s never appear in a
+ * Secrets (SECURITY.md): the client secret, access tokens and webhook `secret_key`s never appear in a
  * response, a log line (captured at LOG_LEVEL=trace) or an error detail, whatever the request does
  * with them; at rest the client secret and the tokens exist only as hashes.
  */

@@ -85,7 +85,7 @@ describe('orders: list, get, items, include, fulfil and cancel', () => {
     });
   });
 
-  describe('filters on customer, contact and addresses (ep-api-reference §6.2)', () => {
+  describe('filters on customer, contact and addresses', () => {
     const address = (first: string, last: string, postcode: string) => ({ ...TEST_ADDRESS, first_name: first, last_name: last, postcode });
     let leslie: string, april: string;
     beforeAll(async () => {
@@ -121,7 +121,7 @@ describe('orders: list, get, items, include, fulfil and cancel', () => {
       expect(await q('eq(account_member_id,00000000-0000-4000-8000-000000000000)')).toEqual([]);
     });
 
-    it('sorts by updated_at as well as the MDOCS fields; ranges on names stay 400', async () => {
+    it('sorts by updated_at as well as the fields Elastic Path documents; ranges on names stay 400', async () => {
       expect((await t.http.get('/v2/orders?sort=-updated_at').set(t.admin)).status).toBe(200);
       expect((await t.http.get('/v2/orders?sort=shipping').set(t.admin)).status).toBe(200);
       expectErrorDocument(await t.http.get('/v2/orders').query({ filter: 'gt(shipping_name,a)' }).set(t.admin), 400, { source: 'filter' });

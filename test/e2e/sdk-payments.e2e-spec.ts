@@ -38,6 +38,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
 
     const all = await ep.Transactions.All({ order: o.id });
     expect(all.data).toHaveLength(1);
+    expect(all.meta).toMatchObject({ page: { limit: 100, offset: 0, current: 1, total: 1 }, results: { total: 1 } });
     expect(all.data[0].id).toBe(payment.data.id);
     const one = await ep.Transactions.Get({ order: o.id, transaction: payment.data.id });
     expect(one.data).toEqual(all.data[0]);
@@ -96,7 +97,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
     const a = await pay();
     const withData = await ep.Orders.Confirm(a.relationships.order.data.id, a.id, { data: { payment: 'pm_card_visa', gateway: 'card_payment_intents' }, options: { receipt_email: 'a@example.com' } });
     expect(withData.data).toMatchObject({ status: 'complete', transaction_type: 'authorize', payment_intent: { status: 'requires_capture' } });
-    // Confirm(id, tid, {options}) alone sends `"data": undefined`, which is not JSON (an SDK bug, sdk-requests.md):
+    // Confirm(id, tid, {options}) alone sends `"data": undefined`, which is not JSON (an SDK bug):
     // the server answers 400 for it like for any malformed body, so it is not exercised here.
     const c = await pay();
     await expect(ep.Orders.Confirm(c.relationships.order.data.id, c.id, { gateway: 'manual' })).rejects.toMatchObject({

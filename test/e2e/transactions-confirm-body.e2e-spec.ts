@@ -3,7 +3,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { expectErrorDocument } from '../support/documents';
 
 /**
- * `POST .../transactions/:id/confirm` body. The spec lists `data.payment`, `data.gateway`, `data.method` as strings,
+ * `POST .../transactions/:id/confirm` body. Elastic Path's docs list `data.payment`, `data.gateway`, `data.method` as strings,
  * yet the SDK sends `{"data":{}}` and the SPI storefront `{payment, gateway}`: none is required, each is checked
  * when present, unknown fields are ignored.
  */

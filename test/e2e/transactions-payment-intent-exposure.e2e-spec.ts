@@ -4,9 +4,9 @@ import { createTestApp, TestApp } from '../support/test-app';
 
 /**
  * The payment intent's client secret (`payment_intent`, `client_parameters`) is handed out only where the storefront
- * needs it to act on the intent: the payments response of a payment-intents transaction (reference §8.3, conflicts
- * row 5; the SPI storefront reads `data.payment_intent.client_secret` there) and the confirm response (spec:
- * "Only in the confirm response"). Every other transaction response leaves both out.
+ * needs it to act on the intent: the payments response of a payment-intents transaction (the SPI storefront reads
+ * `data.payment_intent.client_secret` there) and the confirm response (Elastic Path's docs: "Only in the confirm
+ * response"). Every other transaction response leaves both out.
  */
 describe('payment_intent / client_parameters: only in the payments and confirm responses', () => {
   let t: TestApp;

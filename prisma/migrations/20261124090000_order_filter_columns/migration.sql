@@ -1,4 +1,4 @@
--- Order list filters of ep-api-reference §6.2 (customer_id, shipping_name, shipping_postcode, billing_name,
+-- Order list filters Elastic Path documents (customer_id, shipping_name, shipping_postcode, billing_name,
 -- billing_postcode): columns PostgreSQL derives from the JSON it already holds, so every writer (checkout,
 -- PUT shipping_address, SQL sessions) keeps them right without code. A name is "first_name last_name".
 ALTER TABLE "orders"

@@ -73,7 +73,7 @@ export class CheckoutAddressDto {
   @IsOptional() @IsString() @MaxLength(255) city?: string;
   @IsString() @IsNotEmpty() @MaxLength(64) postcode: string;
 
-  /** MDOCS says `county`, EPDEV `region`: either one is required. */
+  /** The older Moltin docs say `county`, Elastic Path's current docs `region`: either one is required. */
   @ValidateIf((o: CheckoutAddressDto) => o.region === undefined)
   @IsString({ message: 'county (or region) is required' })
   @IsNotEmpty({ message: 'county (or region) is required' })

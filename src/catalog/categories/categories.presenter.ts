@@ -1,7 +1,7 @@
 import { timestamps } from '../../common/http/timestamps';
 import type { Category } from '../../generated/prisma/client';
 
-/** A category with its product links loaded: the spec's Category always has `relationships.products.data`. */
+/** A category with its product links loaded: Elastic Path's Category always has `relationships.products.data`. */
 export type CategoryRow = Category & { productIds: string[] };
 
 export function presentCategory(row: CategoryRow) {
@@ -13,7 +13,7 @@ export function presentCategory(row: CategoryRow) {
     slug: row.slug,
     description: row.description,
     status: row.status,
-    // Strings in the spec (the SDK's Category has neither): present when set, left out when not (never null).
+    // Strings in Elastic Path's docs (the SDK's Category has neither): present when set, left out when not (never null).
     ...(row.backgroundColour !== null ? { background_colour: row.backgroundColour } : {}),
     ...(row.backgroundImage !== null ? { background_image: row.backgroundImage } : {}),
     parent_id: row.parentId,

@@ -5,7 +5,7 @@ import { Db, PrismaService } from '../../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
-/** ep-api-reference §6.2, plus `id` and the timestamps for keyset walks (files have no documented sorts). */
+/** The filters Elastic Path documents for files, plus `id` and the timestamps for keyset walks (files have no documented sorts). */
 export const FILES_SPEC: ListResourceSpec = {
   fields: {
     id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },

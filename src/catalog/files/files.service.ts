@@ -40,7 +40,7 @@ export class FilesService {
     const partType = (file.mimetype ?? '').toLowerCase().split(';')[0].trim();
     const mimeType = !partType || partType === 'application/octet-stream' ? guessMimeType(fileName) || partType : partType;
     if (!this.config.files.allowedMimeTypes.includes(mimeType)) {
-      // ep-api-reference §10.3: 403 "This file type is not supported".
+      // As Elastic Path answers it: 403 "This file type is not supported".
       throw new ApiError(
         403,
         'This file type is not supported',
@@ -129,7 +129,7 @@ function parseHttpUrl(location: string): URL | null {
   }
 }
 
-/** ep-api-reference §10.3: 422 "file_location invalid", "<x> is not a valid URL". */
+/** As Elastic Path answers it: 422 "file_location invalid", "<x> is not a valid URL". */
 function invalidLocation(location: string): ApiError {
   const shown = location.length > 200 ? `${location.slice(0, 200)}…` : location;
   return new UnprocessableError('file_location invalid', `${shown} is not a valid URL`, 'file_location');

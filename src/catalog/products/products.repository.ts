@@ -5,7 +5,7 @@ import { Db, PrismaService } from '../../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
-/** ep-api-reference §6.2 (filters) and §6.3 (sorts), plus `id` and the timestamps for keyset walks. */
+/** The filters and sorts Elastic Path documents for products, plus `id` and the timestamps for keyset walks. */
 export const PRODUCTS_SPEC: ListResourceSpec = {
   fields: {
     id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },

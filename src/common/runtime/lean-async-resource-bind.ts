@@ -6,7 +6,7 @@ type AnyFunction = (...args: never[]) => unknown;
  * Node 20's `AsyncResource#bind` gives every function it returns a deprecated `asyncResource` accessor
  * (DEP0172), built with `util.deprecate` each time. Nest binds once per global interceptor and once more
  * per request (`interceptors-consumer`), and on this stack that accessor cost ~20 % of the CPU of a simple
- * request (README.md, "Benchmarks"). Newer Node versions no longer attach it (nodejs/node#58218).
+ * request. Newer Node versions no longer attach it (nodejs/node#58218).
  * Where it is still attached, bind the way they do: the same function, run in the resource's async scope,
  * with the same `length`, without the accessor. Nothing in this project or its dependencies reads it.
  */

@@ -42,7 +42,7 @@ class HitLog {
  * Rate-limit counters in this process's memory: a sliding window per key, each hit expiring `ttl` ms after
  * it was made. It replaces @nestjs/throttler's in-memory storage, which on every request copies the key's
  * whole list of hits and spreads it into Math.min: 170 µs per request for a token near the default budget
- * (6,000 a minute), 3.4 ms at 60,000 (README.md, "Benchmarks"). Hits arrive in time order, so the oldest live hit is
+ * (6,000 a minute), 3.4 ms at 60,000. Hits arrive in time order, so the oldest live hit is
  * the first: pruning moves an index, and a request costs O(1) amortized. Idle keys are dropped at most once
  * a minute, on a request (no timer).
  *

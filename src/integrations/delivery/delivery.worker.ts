@@ -19,7 +19,7 @@ const INTERVAL = 'webhook-delivery';
 const EXHAUSTED = 'webhook.delivery.exhausted';
 
 /**
- * Delivery worker (WEBHOOKS.md §8.2 step 3). Claims due jobs with a lease and reads what their sends need
+ * Delivery worker (docs/architecture.md, "An event"). Claims due jobs with a lease and reads what their sends need
  * (one statement), sends OUTSIDE any transaction with at most `webhooks.concurrency` requests in flight,
  * then records the log and the job's next state in one statement (fenced by the attempt; attempts ending
  * close together share it, see Batcher). A claim takes up to `concurrency` jobs more than there are free

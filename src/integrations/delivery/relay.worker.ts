@@ -13,7 +13,7 @@ const BATCH = 100;
 const SOON_MS = 5;
 
 /**
- * Fan-out (WEBHOOKS.md §8.2 step 2): claims undispatched outbox events with FOR UPDATE SKIP LOCKED,
+ * Fan-out (docs/architecture.md, "An event"): claims undispatched outbox events with FOR UPDATE SKIP LOCKED,
  * inserts one job per enabled integration observing each event (the unique (event, integration) pair
  * makes a re-run harmless) and marks the events dispatched, all in one statement (JobsRepository.fanOut),
  * so a wake-up that finds nothing costs one cheap statement. Polls, and wakes at once when events commit.

@@ -17,7 +17,7 @@ export class PartialAddressDto {
   @IsOptional() @IsString() @MaxLength(1024) instructions?: string;
 }
 
-/** `PUT /v2/orders/:id` (ep-api-reference §8.10): fulfil, cancel, or change the shipping address. */
+/** `PUT /v2/orders/:id` (Elastic Path's order update): fulfil, cancel, or change the shipping address. */
 export class UpdateOrderDto {
   @IsOptional()
   @IsIn(['order'])

@@ -19,7 +19,7 @@ export class RefundTransactionDto {
 }
 
 /**
- * Confirm. The spec lists `payment`, `gateway` and `method` as strings, but the SDK sends `{}` and the SPI
+ * Confirm. Elastic Path's docs list `payment`, `gateway` and `method` as strings, but the SDK sends `{}` and the SPI
  * storefront `{payment, gateway}`, so none is required; each is checked when present (`null` included).
  * Whether `gateway` names the transaction's gateway is a business rule, checked by the service (422).
  */

@@ -29,7 +29,7 @@ export class PriceDto {
   @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be a three-letter ISO 4217 code' })
   currency: string;
 
-  /** Optional (ep-api-reference §10.1); stored as DEFAULT_INCLUDES_TAX when left out. */
+  /** Optional in Elastic Path's docs; stored as DEFAULT_INCLUDES_TAX when left out. */
   @IsOptional()
   @IsBoolean()
   includes_tax?: boolean;
