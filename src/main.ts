@@ -10,6 +10,7 @@ import { configureApp } from './configure-app';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
 import { localBaseUrl, nextSteps } from './next-steps';
+import { DataDirectoryInUseError } from './prisma/data-directory-lock';
 
 async function bootstrap() {
   let config: AppConfig;
@@ -26,6 +27,7 @@ async function bootstrap() {
   if (config.database.databaseUrl) useBaselineWasmCompilerOnly();
   const logger = createRootLogger(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new CommerceExpressAdapter(), {
+    abortOnError: false, // a failed start reaches the handler below (exit 1, or 75 for a data directory in use)
     bodyParser: false,
     logger: new NestPinoLogger(logger),
   });
@@ -88,6 +90,10 @@ function httpDrain(server: Server): () => void {
 }
 
 bootstrap().catch((err) => {
+  if (err instanceof DataDirectoryInUseError) {
+    process.stderr.write(`Failed to start: ${err.message}\n`);
+    process.exit(75); // EX_TEMPFAIL: it starts once the owner has stopped
+  }
   process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
   process.exit(1);
 });

@@ -13,7 +13,8 @@ export class AppConfig {
   database: { databaseUrl?: string; pgliteDataDir: string; poolMax: number; migrateOnStart: boolean };
   /** Absolute origin for `links` (no trailing slash); when unset it is derived from each request. */
   publicBaseUrl?: string;
-  auth: { clientId?: string; clientSecret?: string; tokenTtlSeconds: number };
+  /** `previous`: a second key kept valid while clients move to a new one (CLIENT_ID_PREVIOUS/CLIENT_SECRET_PREVIOUS). */
+  auth: { clientId?: string; clientSecret?: string; previous?: { clientId: string; clientSecret: string }; tokenTtlSeconds: number };
   logLevel: LogLevel;
   bodyLimitBytes: number;
   files: { dir: string; maxBytes: number; allowedMimeTypes: string[] };
@@ -143,6 +144,25 @@ function allowedHost(entry: string): string {
   return entry.toLowerCase();
 }
 
+/** The key a rotation keeps valid next to CLIENT_ID/CLIENT_SECRET: the same client_id unless CLIENT_ID_PREVIOUS is set. */
+function previousKey(env: Env, clientId?: string, clientSecret?: string): AppConfig['auth']['previous'] {
+  const secret = env.CLIENT_SECRET_PREVIOUS?.trim() || undefined;
+  const id = env.CLIENT_ID_PREVIOUS?.trim() || undefined;
+  if (secret === undefined) {
+    if (id !== undefined) throw new ConfigError('CLIENT_ID_PREVIOUS needs CLIENT_SECRET_PREVIOUS (the secret of that key)');
+    return undefined;
+  }
+  if (clientId === undefined || clientSecret === undefined) {
+    throw new ConfigError('CLIENT_SECRET_PREVIOUS keeps an old key valid next to CLIENT_ID/CLIENT_SECRET, which must be set too');
+  }
+  if (secret.length < 16) throw new ConfigError('CLIENT_SECRET_PREVIOUS must be at least 16 characters');
+  const previous = { clientId: id ?? clientId, clientSecret: secret };
+  if (previous.clientId === clientId && secret === clientSecret) {
+    throw new ConfigError('CLIENT_SECRET_PREVIOUS is the current key (CLIENT_ID/CLIENT_SECRET): remove it, or set it to the old secret');
+  }
+  return previous;
+}
+
 export function loadAppConfig(env: Env = process.env): AppConfig {
   const config = new AppConfig();
   config.port = int(env, 'PORT', 3000, 0, 65535);
@@ -163,7 +183,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   if (clientSecret !== undefined && clientSecret.length < 16) {
     throw new ConfigError('CLIENT_SECRET must be at least 16 characters');
   }
-  config.auth = { clientId, clientSecret, tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 3600, 1, 31 * 24 * 3600) };
+  config.auth = { clientId, clientSecret, previous: previousKey(env, clientId, clientSecret), tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 3600, 1, 31 * 24 * 3600) };
   const level = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   config.logLevel = level;

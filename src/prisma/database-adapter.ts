@@ -5,6 +5,7 @@ import { Pool } from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { embeddedAdapterFactory } from './embedded/embedded-driver-adapter';
 import { EmbeddedDatabase } from './embedded/embedded-database';
+import { DataDirectoryLock } from './data-directory-lock';
 import { defaultTemplateOptions, isMissingOrEmptyDir, seedFromTemplate, type PgliteTemplateOptions } from './pglite-template';
 import { watchEmbedded, watchPgPool, type PoolWatch } from './pool-watch';
 
@@ -30,7 +31,8 @@ export function isEmbedded(opts: DatabaseOptions): boolean {
  * PGlite is a single-connection, in-process PostgreSQL (here on a thread of its own, see
  * embedded/embedded-database.ts), and a data directory must never be opened by two instances at once.
  * So this process keeps ONE instance per data directory, shared by the migrator and every PrismaClient
- * built from createAdapterFactory(), until closeEmbedded().
+ * built from createAdapterFactory(), until closeEmbedded(); and it holds the directory's lock meanwhile
+ * (data-directory-lock.ts), so that no other process (a second server, a migration, the seed) opens it.
  *
  * Registry keys: an on-disk dir is keyed by its absolute path. `memory://` and `memory://<name>` are
  * keys of their own, each a separate in-memory database, so a test file that wants a fresh database
@@ -42,6 +44,8 @@ interface EmbeddedEntry {
   /** Resolves to the started instance: `db`, or its replacement when a copied template would not start. */
   ready: Promise<EmbeddedDatabase>;
   origin: EmbeddedOrigin;
+  /** Held from before the data directory is created or opened until the instance is closed (not in memory). */
+  lock?: DataDirectoryLock;
 }
 
 /** How the data directory of an embedded database came to be, for the start-up log. */
@@ -89,12 +93,20 @@ function embeddedEntry(opts: DatabaseOptions): EmbeddedEntry {
   const existing = embedded.get(key);
   if (existing) return existing;
   let origin: EmbeddedOrigin = { created: 'in-memory' };
+  let lock: DataDirectoryLock | undefined;
   if (!key.startsWith('memory://')) {
-    origin = prepareDataDir(key, opts.pgliteTemplate);
-    mkdirSync(key, { recursive: true });
+    // Two processes on one data directory each run a PostgreSQL on it and overwrite each other's writes.
+    lock = DataDirectoryLock.acquire(key);
+    try {
+      origin = prepareDataDir(key, opts.pgliteTemplate);
+      mkdirSync(key, { recursive: true });
+    } catch (e) {
+      lock.release();
+      throw e;
+    }
   }
   const db = startEmbedded(key);
-  const created: EmbeddedEntry = { db, origin, ready: db.waitReady.then(() => db) };
+  const created: EmbeddedEntry = { db, origin, lock, ready: db.waitReady.then(() => db) };
   if (origin.created === 'template') {
     // A copied template that PostgreSQL refuses (damaged after its check) costs a fallback, not the start.
     created.ready = created.ready.catch((e) => replaceFailedTemplateCopy(key, created, e));
@@ -137,9 +149,13 @@ export async function closeEmbedded(opts: DatabaseOptions): Promise<void> {
   if (!entry) return;
   embedded.delete(key);
   const db = await entry.ready.catch(() => entry.db);
-  if (!db.closed) await db.close().catch((e) => {
-    if (db.ready) throw e; // closing an instance that never started fails the same way its start did
-  });
+  try {
+    if (!db.closed) await db.close().catch((e) => {
+      if (db.ready) throw e; // closing an instance that never started fails the same way its start did
+    });
+  } finally {
+    entry.lock?.release();
+  }
 }
 
 /** Adapter factory for `new PrismaClient({ adapter })`; it is migration-aware, so the migrator uses it too. */

@@ -93,7 +93,7 @@ describe('hardening: authorization matrix over every route', () => {
     routes = discoverRoutes(t);
     // An expired token, exactly as the token endpoint would have stored it, but with expires_at in the past.
     expiredToken = randomBytes(20).toString('hex');
-    const client = await t.prisma.apiClient.findUniqueOrThrow({ where: { clientId: TEST_CLIENT_ID } });
+    const client = await t.prisma.apiClient.findFirstOrThrow({ where: { clientId: TEST_CLIENT_ID } });
     await t.prisma.accessToken.create({
       data: {
         tokenHash: createHash('sha256').update(expiredToken).digest('hex'),

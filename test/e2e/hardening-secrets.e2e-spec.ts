@@ -139,7 +139,7 @@ describe('hardening: secrets stay secret', () => {
   });
 
   it('at rest: the client secret and access tokens are stored only as hashes; the webhook secret only in its integration row', async () => {
-    const client = await t.prisma.apiClient.findUniqueOrThrow({ where: { clientId: TEST_CLIENT_ID } });
+    const client = await t.prisma.apiClient.findFirstOrThrow({ where: { clientId: TEST_CLIENT_ID } });
     expect(client.secretHash).toMatch(/^scrypt\$/);
     expect(client.secretHash).not.toContain(TEST_CLIENT_SECRET);
     const tables: { table_name: string }[] = await t.prisma.$queryRawUnsafe(

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
   /** Capture every log line (JSON) here instead of discarding logs. */
   logLines?: string[];
+  /** The key token() uses, read once the app has started (so it may be a generated one); the test key by default. */
+  clientKey?: () => { clientId: string; clientSecret: string };
 }
 
 export interface TestApp {
@@ -82,11 +84,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const host = `127.0.0.1:${address.port}`;
   const http = request(app.getHttpServer());
 
+  const key = options.clientKey?.() ?? { clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET };
   const token = async (grant: 'client_credentials' | 'implicit') => {
     const res = await http
       .post('/oauth/access_token')
       .type('form')
-      .send(grant === 'client_credentials' ? { grant_type: grant, client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET } : { grant_type: grant, client_id: TEST_CLIENT_ID });
+      .send(grant === 'client_credentials' ? { grant_type: grant, client_id: key.clientId, client_secret: key.clientSecret } : { grant_type: grant, client_id: key.clientId });
     if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.access_token as string;
   };
