@@ -6,6 +6,7 @@ import { AccessTokensService, IssuedToken } from './access-tokens.service';
 import { ApiClientsService } from './api-clients.service';
 import { AccessTokenRequestDto } from './dto/access-token-request.dto';
 import { ResponseDocument } from '../common/http/response-document';
+import { assertNoNul } from '../common/validation/json-shape';
 
 @ApiTags('auth')
 @Controller('oauth')
@@ -44,6 +45,7 @@ export class OAuthController {
     if (typeof body.client_id !== 'string' || body.client_id === '' || body.client_id.length > 256) {
       throw new BadRequestError('client_id is required', 'client_id');
     }
+    assertNoNul(body.client_id, 'client_id');
     if (body.client_secret !== undefined && (typeof body.client_secret !== 'string' || body.client_secret.length > 512)) {
       throw new BadRequestError('client_secret must be a string', 'client_secret');
     }
