@@ -49,7 +49,8 @@ export class FilesController {
     const { stream, mimeType, size, fileName } = await this.files.content(id);
     res.setHeader('Content-Type', mimeType);
     res.setHeader('Content-Length', String(size));
-    res.setHeader('Content-Disposition', `inline; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
+    // An ASCII fallback for old clients, and the exact UTF-8 name (RFC 6266 / RFC 5987).
+    res.setHeader('Content-Disposition', `inline; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeRfc5987(fileName)}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     await new Promise<void>((resolve) => {
       stream.on('error', () => {
@@ -71,4 +72,9 @@ export class FilesController {
   private baseUrl(req: Request) {
     return requestBaseUrl(req, this.config.publicBaseUrl);
   }
+}
+
+/** RFC 5987 `ext-value` characters: percent-encode everything else, as UTF-8. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

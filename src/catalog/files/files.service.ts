@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { imageSize } from 'image-size';
 import { ApiError, BadRequestError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
 import { ListQuery, page } from '../../common/list-query';
+import { assertNoNul } from '../../common/validation/json-shape';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
 import { PrismaService } from '../../prisma/prisma.service';
@@ -28,8 +29,11 @@ export class FilesService {
 
   async create(input: UploadInput, baseUrl: string) {
     const { file, fields } = input;
+    for (const [name, value] of Object.entries(fields)) if (typeof value === 'string') assertNoNul(value, name);
     const location = typeof fields.file_location === 'string' ? fields.file_location.trim() : undefined;
     if (file && location) throw new BadRequestError('Send either a "file" part or "file_location", not both', 'file_location');
+    // Elastic Path answers 400 to `public` with `file_location`: a link's visibility is the linked server's business.
+    if (location !== undefined && fields.public !== undefined) throw new BadRequestError('"public" cannot be sent with "file_location"', 'public');
     const isPublic = parseBool(fields.public);
     const givenName = typeof fields.file_name === 'string' && fields.file_name.trim() ? fields.file_name.trim().slice(0, 255) : undefined;
     if (location !== undefined) return this.link(location, givenName, isPublic, baseUrl);
@@ -71,7 +75,7 @@ export class FilesService {
   private async link(location: string, givenName: string | undefined, isPublic: boolean, baseUrl: string) {
     const url = parseHttpUrl(location);
     if (!url) throw invalidLocation(location);
-    const fileName = (givenName ?? decodeURIComponent(url.pathname.split('/').pop() ?? '') ?? '').slice(0, 255) || url.hostname;
+    const fileName = (givenName ?? decodeURIComponent(url.pathname.split('/').pop() ?? '')).slice(0, 255) || url.hostname;
     return this.prisma.$transaction(async (tx) => {
       const row = await this.files.create({ fileName, mimeType: guessMimeType(url.pathname), fileSize: 0, public: isPublic, location: url.toString() }, tx);
       const presented = presentFile(row, baseUrl);
@@ -118,10 +122,11 @@ export class FilesService {
   }
 }
 
-/** An absolute http(s) URL of at most 2048 characters, or null. */
+/** An absolute http(s) URL of at most 2048 characters whose `%` escapes decode as UTF-8, or null. */
 function parseHttpUrl(location: string): URL | null {
   if (location.length > 2048) return null;
   try {
+    decodeURI(location);
     const url = new URL(location);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {
