@@ -84,23 +84,24 @@ export class FilesService {
     });
   }
 
-  async list(q: ListQuery, baseUrl: string) {
-    const { items, total, all } = await this.files.list(q);
+  /** `publicOnly` (storefront tokens): files with `public: false` do not exist for them. */
+  async list(q: ListQuery, baseUrl: string, publicOnly: boolean) {
+    const { items, total, all } = await this.files.list(q, publicOnly);
     return page(items.map((row) => presentFile(row, baseUrl)), total, q, all);
   }
 
-  async get(id: string, baseUrl: string) {
-    return presentFile(await this.require(id), baseUrl);
+  async get(id: string, baseUrl: string, publicOnly: boolean) {
+    return presentFile(await this.require(id, undefined, publicOnly), baseUrl);
   }
 
   /** Files by id, for includes. */
-  async findPresented(ids: string[], baseUrl: string): Promise<PresentedFile[]> {
+  async findPresented(ids: string[], baseUrl: string, publicOnly: boolean): Promise<PresentedFile[]> {
     if (ids.length === 0) return [];
-    return (await this.files.findMany(ids)).map((row) => presentFile(row, baseUrl));
+    return (await this.files.findMany(ids, publicOnly)).map((row) => presentFile(row, baseUrl));
   }
 
-  async content(id: string): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
-    const row = await this.require(id);
+  async content(id: string, publicOnly: boolean): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
+    const row = await this.require(id, undefined, publicOnly);
     if (!row.storageKey) throw new NotFoundError('File', 'This file is a link; fetch it from its link.href');
     return { stream: this.storage.open(row.storageKey), mimeType: row.mimeType || 'application/octet-stream', size: row.fileSize, fileName: row.fileName };
   }
@@ -115,9 +116,9 @@ export class FilesService {
     if (row.storageKey) await this.storage.remove(row.storageKey);
   }
 
-  private async require(id: string, db = this.prisma as Parameters<FilesRepository['find']>[1]) {
+  private async require(id: string, db = this.prisma as Parameters<FilesRepository['find']>[1], publicOnly = false) {
     const row = await this.files.find(id, db);
-    if (!row) throw new NotFoundError('File');
+    if (!row || (publicOnly && !row.public)) throw new NotFoundError('File');
     return row;
   }
 }
