@@ -183,9 +183,13 @@ describe('catalog: products', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Renamed', slug: p.slug, sku: p.sku });
     expect(res.body.data.meta.display_price.with_tax.formatted).toBe('¥500');
+    // null clears only a field that can be empty ('tax-code'); for any other it is a 400 naming the field.
     const nulls = await t.http.put(`/v2/products/${p.id}`).set(t.admin).send({ data: { name: null, status: null, commodity_type: null, 'tax-code': null } });
-    expect(nulls.status).toBe(200);
-    expect(nulls.body.data).toMatchObject({ name: 'Renamed', status: p.status, commodity_type: p.commodity_type, 'tax-code': null });
+    expect(nulls.status).toBe(400);
+    expect(nulls.body.errors.map((e: any) => e.source).sort()).toEqual(['data.commodity_type', 'data.name', 'data.status']);
+    const cleared = await t.http.put(`/v2/products/${p.id}`).set(t.admin).send({ data: { 'tax-code': null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ name: 'Renamed', status: p.status, commodity_type: p.commodity_type, 'tax-code': null });
     expect((await t.http.delete(`/v2/products/${p.id}`).set(t.admin)).status).toBe(204);
     const deleted = await t.prisma.outboxEvent.findMany({ where: { name: 'product.deleted' } });
     expect(deleted.map((e) => e.payload)).toContainEqual({ type: 'product', id: p.id });
