@@ -84,7 +84,7 @@ describe('bad input: each refused with a 4xx that names the field', () => {
       const res = await fetch(`${t.baseUrl}${path}`, {
         method,
         headers: { 'Content-Type': type, 'Content-Encoding': encoding, ...(path.startsWith('/v2') ? t.admin : {}) },
-        body,
+        body: new Uint8Array(body),
       });
       return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.json() } as any;
     };

@@ -47,7 +47,7 @@ describe('log lines never carry a secret', () => {
     const garbage = await fetch(`${t.baseUrl}/v2/integrations/${integrationId}`, {
       method: 'PUT',
       headers: { ...t.admin, 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
-      body: gzipSync(JSON.stringify({ data: { configuration: { secret_key: secretKey } } })).subarray(0, 30),
+      body: new Uint8Array(gzipSync(JSON.stringify({ data: { configuration: { secret_key: secretKey } } })).subarray(0, 30)),
     });
     expect(garbage.status).toBe(400);
   });
