@@ -7,6 +7,7 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { buildOpenApiDocument } from './common/http/openapi-document';
 import { requestContextMiddleware } from './common/http/request-context';
 import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
+import { rememberSecrets, urlPassword } from './common/logging/secret-scrubber';
 import { useLeanAsyncResourceBind } from './common/runtime/lean-async-resource-bind';
 import { HttpMetrics } from './metrics/http-metrics';
 
@@ -21,6 +22,7 @@ export function configureApp(app: INestApplication): void {
   const errors = app.get(ApiExceptionFilter);
 
   useLeanAsyncResourceBind();
+  rememberSecrets(config.auth.clientSecret, config.stripe.secretKey, urlPassword(config.database.databaseUrl));
   http.set('query parser', 'extended');
   http.set('etag', false);
   http.disable('x-powered-by');

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { AppConfig } from '../config/app-config';
 import { createRootLogger } from '../common/logging/app-logger';
 import { describeDatabase } from '../prisma/database-adapter';
+import { DatabasePools } from '../prisma/database-pools';
 import { PrismaService } from '../prisma/prisma.service';
 import { ApiClientsRepository } from './api-clients.repository';
 import { ApiKeys, configuredKeys, KeyPair } from './api-keys';
@@ -25,7 +26,7 @@ export class KeyFromConfigurationError extends Error {
  */
 export async function resetApiKey(config: AppConfig, log: (msg: string) => void): Promise<{ created: KeyPair; revoked: string[]; database: string }> {
   if (configuredKeys(config.auth).length) throw new KeyFromConfigurationError();
-  const prisma = new PrismaService(config, createRootLogger('warn'));
+  const prisma = new PrismaService(config, createRootLogger('warn'), new DatabasePools());
   const database = describeDatabase(prisma.options);
   log(`Resetting the API key of ${database}`);
   try {

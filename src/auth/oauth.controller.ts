@@ -7,6 +7,7 @@ import { ApiClientsService } from './api-clients.service';
 import { basicClientCredentials, ClientCredentials } from './basic-client-credentials';
 import { AccessTokenRequestDto } from './dto/access-token-request.dto';
 import { ResponseDocument } from '../common/http/response-document';
+import { assertNoNul } from '../common/validation/json-shape';
 
 @ApiTags('auth')
 @Controller('oauth')
@@ -69,6 +70,7 @@ export class OAuthController {
     if (typeof body.client_id !== 'string' || body.client_id === '' || body.client_id.length > 256) {
       throw new BadRequestError('client_id is required', 'client_id');
     }
+    assertNoNul(body.client_id, 'client_id');
     if (body.client_secret !== undefined && (typeof body.client_secret !== 'string' || body.client_secret.length > 512)) {
       throw new BadRequestError('client_secret must be a string', 'client_secret');
     }

@@ -14,6 +14,7 @@ import { IntegrationsRepository } from './integrations.repository';
 import { generateSigningSecret } from './signing';
 import { SsrfBlockedError, SsrfPolicy } from './ssrf';
 import { DAY_MS, HOUR_MS } from '../common/time/durations';
+import { rememberSecrets } from '../common/logging/secret-scrubber';
 
 const URL_SOURCE = 'data.configuration.url';
 
@@ -34,6 +35,7 @@ export class IntegrationsService {
     // With no secret_key we generate a Standard Webhooks signing secret. It is returned ONCE, in this
     // create response, as `configuration.signing_secret`, and never again (GET, list, PUT, events, logs).
     const generated = secretKey ? undefined : generateSigningSecret();
+    rememberSecrets(secretKey, generated);
     const row = await this.prisma.$transaction(async (tx) => {
       const limit = STORE_LIMITS.integration_limit;
       if ((await this.integrations.countLocked(tx)) >= limit) {
@@ -85,6 +87,7 @@ export class IntegrationsService {
    */
   async update(id: string, dto: UpdateIntegrationDto, baseUrl: string) {
     const existing = await this.require(id);
+    rememberSecrets(existing.secretKey, existing.signingSecret, existing.previousSigningSecret, dto.configuration?.secret_key);
     const data: Prisma.IntegrationUpdateInput = {};
     if (dto.name !== undefined) data.name = dto.name;
     if (dto.description !== undefined) data.description = dto.description;
@@ -107,6 +110,7 @@ export class IntegrationsService {
           data.signingSecret = secretKey;
         } else if (existing.secretKey) {
           generated = generateSigningSecret();
+          rememberSecrets(generated);
           data.secretKey = null;
           data.signingSecret = generated;
         }

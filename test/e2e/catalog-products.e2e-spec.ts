@@ -131,13 +131,13 @@ describe('catalog: products', () => {
     await clash(await t.http.post('/v2/products').set(t.admin).send(body({ sku: a.sku })), 'sku', a.sku);
     await clash(await t.http.post('/v2/products').set(t.admin).send(body({ slug: a.slug, sku: a.sku })), 'slug', a.slug);
     await clash(await t.http.post('/v2/products').set(t.admin).send(body({ slug: b.slug, sku: a.sku })), 'slug', b.slug);
-    // A value the database refuses does not hide the clash (the clash answered first, as before).
-    await clash(await t.http.post('/v2/products').set(t.admin).send(body({ slug: a.slug, name: 'nul \u0000 here' })), 'slug', a.slug);
+    // A NUL character is refused by validation, naming its field, before any clash is looked for.
+    expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ slug: a.slug, name: 'nul \u0000 here' })), 400, { source: 'data.name' });
     await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { sku: a.sku } }), 'sku', a.sku);
     await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { sku: a.sku, slug: a.slug } }), 'slug', a.slug);
     await clash(await t.http.put(`/v2/products/${b.id}`).set(t.admin).send({ data: { slug: b.slug, sku: a.sku } }), 'sku', a.sku);
-    // Without a clash, the value the database refuses is a 400 (and no event either).
-    expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ name: 'nul \u0000 here' })), 400);
+    // Without a clash, too (and no event either).
+    expectErrorDocument(await t.http.post('/v2/products').set(t.admin).send(body({ name: 'nul \u0000 here' })), 400, { source: 'data.name' });
     expect([await createdEvents(), await updatedEvents()]).toEqual([created0, updated0]);
     expect((await t.http.get(`/v2/products/${b.id}`).set(t.admin)).body.data).toEqual(b);
     // Its own slug and sku are no clash.
@@ -183,9 +183,13 @@ describe('catalog: products', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ name: 'Renamed', slug: p.slug, sku: p.sku });
     expect(res.body.data.meta.display_price.with_tax.formatted).toBe('¥500');
+    // null clears only a field that can be empty ('tax-code'); for any other it is a 400 naming the field.
     const nulls = await t.http.put(`/v2/products/${p.id}`).set(t.admin).send({ data: { name: null, status: null, commodity_type: null, 'tax-code': null } });
-    expect(nulls.status).toBe(200);
-    expect(nulls.body.data).toMatchObject({ name: 'Renamed', status: p.status, commodity_type: p.commodity_type, 'tax-code': null });
+    expect(nulls.status).toBe(400);
+    expect(nulls.body.errors.map((e: any) => e.source).sort()).toEqual(['data.commodity_type', 'data.name', 'data.status']);
+    const cleared = await t.http.put(`/v2/products/${p.id}`).set(t.admin).send({ data: { 'tax-code': null } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ name: 'Renamed', status: p.status, commodity_type: p.commodity_type, 'tax-code': null });
     expect((await t.http.delete(`/v2/products/${p.id}`).set(t.admin)).status).toBe(204);
     const deleted = await t.prisma.outboxEvent.findMany({ where: { name: 'product.deleted' } });
     expect(deleted.map((e) => e.payload)).toContainEqual({ type: 'product', id: p.id });

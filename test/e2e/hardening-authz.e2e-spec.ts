@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
-import { discoverRoutes, RouteInfo, servedRoutes } from '../support/routes';
+import { concretePath, discoverRoutes, RouteInfo, servedRoutes } from '../support/app-routes';
 import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
 
 /**
@@ -9,11 +9,6 @@ import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
  * implicit token and a client-credentials token. A route added later with no decorator is covered
  * automatically and must behave as a client-credentials-only route.
  */
-
-/** `:param` segments become random UUIDs (a 404 is an acceptable answer); a wildcard becomes a word. */
-function concretePath(path: string): string {
-  return path.replace(/:[A-Za-z0-9_]+/g, () => randomUUID()).replace(/\*[A-Za-z0-9_]*|\{[^}]*\}/g, 'x');
-}
 
 function call(t: TestApp, route: RouteInfo, authorization?: string) {
   const url = concretePath(route.path);

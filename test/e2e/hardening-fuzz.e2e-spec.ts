@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
+import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import { concretePath, discoverRoutes, RouteInfo } from '../support/app-routes';
+import { dtoFields, isNullable, withValueAt } from '../support/dto-fields';
 import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
+import { writeFixtures } from '../support/write-fixtures';
 
 /**
  * Bad input, property-based (SECURITY.md, "Bad input"). For every write endpoint that exists when the suite runs
@@ -447,19 +451,107 @@ describe('hardening: bad input (property-based)', () => {
     expect(failures).toEqual([]);
   });
 
-  it('null for any field is a 2xx or a 4xx error document (never a 500), and a refused one writes nothing', async () => {
+  // -------------------------------------------------------------------------------------------------
+  // Every write route, taken from the router (a route added later is fuzzed without editing this file)
+
+  it('null for every field of every write DTO is a 400 naming the field, or accepted where the field is nullable; never a 5xx; a refused one writes nothing', async () => {
+    const routes = discoverRoutes(t).filter((r) => r.body?.dataBody);
+    const fixtures = writeFixtures(t);
+    const key = (r: RouteInfo) => `${r.method} ${r.path}`;
+    expect(routes.filter((r) => !fixtures[key(r)] || !r.body?.dto).map(key)).toEqual([]);
+    expect(routes.length).toBeGreaterThanOrEqual(20);
     const failures: string[] = [];
-    for (const target of present.filter((p) => !p.form)) {
-      const template = target.template() as { data: Record<string, Json> };
-      for (const field of Object.keys(template.data)) {
-        const body = { data: { ...template.data, [field]: null } };
-        const before = await fingerprint();
-        const res = await send(target, json(body));
-        if (problems(res).length) failures.push(`${target.method.toUpperCase()} ${target.path} ${JSON.stringify(body)} → ${res.status} ${res.text.slice(0, 200)}`);
-        if (res.status >= 300 && JSON.stringify(await fingerprint()) !== JSON.stringify(before)) failures.push(`${target.path} with ${field}: null: refused but wrote`);
+    let sent = 0;
+    for (const route of routes) {
+      const fixture = await fixtures[key(route)]();
+      const fields = dtoFields(route.body!.dto!);
+      const send = (body: unknown) => (t.http as any)[route.method.toLowerCase()](fixture.path).set(fixture.auth === 'admin' ? t.admin : t.storefront).send(body) as Promise<Response>;
+      const before = await fingerprint();
+      for (const field of fields.filter((f) => !isNullable(f, fixture.body.data))) {
+        const source = ['data', ...field.path].join('.');
+        const res = await send(withValueAt(fixture.body, ['data', ...field.path], null));
+        sent++;
+        const named = Array.isArray(res.body?.errors) && res.body.errors.some((e: any) => e.source === source);
+        if (res.status !== 400 || !named || problems(res).length) failures.push(`${key(route)} ${source}: null → ${res.status} ${res.text.slice(0, 200)}`);
+      }
+      if (JSON.stringify(await fingerprint()) !== JSON.stringify(before)) failures.push(`${key(route)}: a refused null wrote to the database`);
+      for (const field of fields.filter((f) => isNullable(f, fixture.body.data))) {
+        const res = await send(withValueAt(fixture.body, ['data', ...field.path], null));
+        sent++;
+        if (problems(res).length) failures.push(`${key(route)} data.${field.path.join('.')} (nullable): null → ${res.status} ${res.text.slice(0, 200)}`);
       }
     }
+    process.stdout.write(`null for every field: ${sent} requests over ${routes.length} write routes\n`);
     expect(failures).toEqual([]);
+  });
+
+  it('null for several fields at once (generated) is never a 5xx, and a 400 when one of them cannot be null', async () => {
+    const fixtures = writeFixtures(t);
+    const routes = discoverRoutes(t).filter((r) => r.body?.dataBody && r.body.dto && fixtures[`${r.method} ${r.path}`]);
+    const prepared = await Promise.all(routes.map(async (route) => ({ route, fixture: await fixtures[`${route.method} ${route.path}`](), fields: dtoFields(route.body!.dto!) })));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...prepared).chain((p) => fc.tuple(fc.constant(p), fc.subarray(p.fields, { minLength: 1 }))),
+        async ([{ route, fixture }, nulled]) => {
+          const body = nulled.reduce<unknown>((b, f) => withValueAt(b, ['data', ...f.path], null), fixture.body);
+          const data = (body as { data: unknown }).data;
+          const res: Response = await (t.http as any)[route.method.toLowerCase()](fixture.path).set(fixture.auth === 'admin' ? t.admin : t.storefront).send(body);
+          const issues = problems(res);
+          // A null object above a nested field hides the field itself; the object's own refusal is what counts.
+          if (nulled.some((f) => !isNullable(f, data) && !nulled.some((g) => g !== f && g.path.length < f.path.length && f.path.join('.').startsWith(g.path.join('.') + '.'))) && res.status !== 400) {
+            issues.push('expected 400');
+          }
+          if (issues.length) throw new Error(`${route.method} ${route.path} null at ${nulled.map((f) => f.path.join('.')).join(', ')} → ${res.status} ${res.text.slice(0, 300)}\n${issues.join('; ')}`);
+        },
+      ),
+      fcOptions(),
+    );
+  });
+
+  it('compressed garbage (gzip, deflate, br) to every body route, the token endpoint included, is a 400 naming Content-Encoding', async () => {
+    const routes = discoverRoutes(t).filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) || r.body);
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /oauth/access_token', 'POST /v2/files', 'PUT /v2/settings']));
+    const decoders: Record<string, (b: Buffer) => Buffer> = { gzip: gunzipSync, deflate: inflateSync, br: brotliDecompressSync };
+    const encoders: Record<string, (b: Buffer) => Buffer> = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
+    const template = Buffer.from(JSON.stringify({ data: { type: 'x', name: 'garbage', client_secret: TEST_CLIENT_SECRET } }));
+    const garbage = (encoding: string) =>
+      fc.oneof(
+        fc.uint8Array({ minLength: 1, maxLength: 600 }).map((a) => Buffer.from(a)),
+        fc.nat().map((n) => {
+          const whole = encoders[encoding](template);
+          return whole.subarray(0, 1 + (n % (whole.length - 1)));
+        }),
+      );
+    const check = async (route: RouteInfo, encoding: string, payload: Buffer, type: string) => {
+      const res = await fetch(`${t.baseUrl}${concretePath(route.path)}`, {
+        method: route.method === 'ALL' ? 'POST' : route.method,
+        headers: { ...t.admin, 'Content-Type': type, 'Content-Encoding': encoding },
+        body: new Uint8Array(payload),
+      });
+      const text = await res.text();
+      const label = `${route.method} ${route.path} ${type} ${encoding} ${payload.toString('hex').slice(0, 80)} → ${res.status} ${text.slice(0, 300)}`;
+      if (res.status >= 500) throw new Error(label);
+      let decodes = true;
+      try {
+        decoders[encoding](payload);
+      } catch {
+        decodes = false;
+      }
+      const errors = JSON.parse(text).errors;
+      if (!decodes && !(res.status === 400 && errors?.[0]?.source === 'Content-Encoding')) throw new Error(label);
+      if (decodes && !(res.status < 500 && (res.status < 300 || errors?.[0]?.status === res.status))) throw new Error(label);
+    };
+    // Each route with each encoding once, then generated combinations.
+    for (const route of routes) for (const encoding of Object.keys(decoders)) await check(route, encoding, Buffer.from('not compressed'), 'application/json');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.constantFrom('gzip', 'deflate', 'br').chain((e) => fc.tuple(fc.constant(e), garbage(e))),
+        fc.constantFrom('application/json', 'application/x-www-form-urlencoded'),
+        async (route, [encoding, payload], type) => check(route, encoding, payload, type),
+      ),
+      { ...fcOptions(), numRuns: Math.max(NUM_RUNS, routes.length * 3) },
+    );
   });
 
   // -------------------------------------------------------------------------------------------------

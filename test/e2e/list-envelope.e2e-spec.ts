@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { createOrder, createProduct } from '../support/factories';
-import { discoverRoutes, RouteInfo } from '../support/routes';
+import { discoverRoutes, RouteInfo } from '../support/app-routes';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createOrder, createProduct } from '../support/factories';
-import { discoverRoutes } from '../support/routes';
+import { discoverRoutes } from '../support/app-routes';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**

@@ -1,8 +1,9 @@
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 /** `POST /v2/accounts`: the SDK sends `{name, legal_name, registration_id?}` without `type`. */
 export class CreateAccountDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['account'])
   type?: string;
 
@@ -25,17 +26,17 @@ export class CreateAccountDto {
 
 /** `PUT /v2/accounts/:id`: partial. */
 export class UpdateAccountDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['account'])
   type?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   name?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)

@@ -1,4 +1,5 @@
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 export class AccessTokenRequestDto {
   @IsString()
@@ -9,7 +10,7 @@ export class AccessTokenRequestDto {
   @MaxLength(256)
   client_id: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(512)
   client_secret?: string;

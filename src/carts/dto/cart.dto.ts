@@ -1,16 +1,17 @@
 import { Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { MAX_QUANTITY } from '../../common/money/limits';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 
 /** `POST /v2/carts` and `PUT /v2/carts/:ref`. */
 export class CartDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(255)
   name?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(1024)
   description?: string;
@@ -18,7 +19,7 @@ export class CartDto {
 
 /** `POST /v2/carts/:ref/items`: `{"type":"cart_item","id":"<productId>","quantity":2}`. */
 export class AddCartItemDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['cart_item'])
   type?: string;
 
@@ -26,7 +27,7 @@ export class AddCartItemDto {
   @IsNotEmpty()
   id: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(MAX_QUANTITY)
@@ -35,7 +36,7 @@ export class AddCartItemDto {
 
 /** `PUT /v2/carts/:ref/items/:itemId`: 0 removes the item. */
 export class UpdateCartItemDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   type?: string;
 
@@ -46,7 +47,7 @@ export class UpdateCartItemDto {
 }
 
 export class CheckoutCustomerDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -67,10 +68,10 @@ export class CheckoutCustomerDto {
 export class CheckoutAddressDto {
   @IsString() @IsNotEmpty() @MaxLength(255) first_name: string;
   @IsString() @IsNotEmpty() @MaxLength(255) last_name: string;
-  @IsOptional() @IsString() @MaxLength(255) company_name?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) company_name?: string;
   @IsString() @IsNotEmpty() @MaxLength(255) line_1: string;
-  @IsOptional() @IsString() @MaxLength(255) line_2?: string;
-  @IsOptional() @IsString() @MaxLength(255) city?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) line_2?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) city?: string;
   @IsString() @IsNotEmpty() @MaxLength(64) postcode: string;
 
   /** The older Moltin docs say `county`, Elastic Path's current docs `region`: either one is required. */
@@ -80,10 +81,10 @@ export class CheckoutAddressDto {
   @MaxLength(255)
   county?: string;
 
-  @IsOptional() @IsString() @MaxLength(255) region?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) region?: string;
   @IsString() @IsNotEmpty() @MaxLength(64) country: string;
-  @IsOptional() @IsString() @MaxLength(64) phone_number?: string;
-  @IsOptional() @IsString() @MaxLength(1024) instructions?: string;
+  @OptionalNotNull() @IsString() @MaxLength(64) phone_number?: string;
+  @OptionalNotNull() @IsString() @MaxLength(1024) instructions?: string;
 }
 
 /** `POST /v2/carts/:ref/checkout`. */
@@ -99,7 +100,7 @@ export class CheckoutDto {
   billing_address: CheckoutAddressDto;
 
   /** Defaults to the billing address. */
-  @IsOptional()
+  @OptionalNotNull()
   @IsObject()
   @ValidateNested()
   @Type(() => CheckoutAddressDto)

@@ -1,7 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AllowImplicit } from '../../auth/access.decorators';
+import { AllowImplicit, CurrentPrincipal, isImplicit } from '../../auth/access.decorators';
+import type { Principal } from '../../common/http/request-context';
 import { requestBaseUrl } from '../../common/http/base-url';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { CachedReads } from '../../common/response-cache/response-cache.decorators';
@@ -32,24 +33,25 @@ export class FilesController {
 
   @Get()
   @AllowImplicit()
-  async list(@Query() query: Record<string, unknown>, @Req() req: Request) {
-    return this.files.list(await this.listQuery.parse(query, FILES_SPEC), this.baseUrl(req));
+  async list(@Query() query: Record<string, unknown>, @Req() req: Request, @CurrentPrincipal() principal?: Principal) {
+    return this.files.list(await this.listQuery.parse(query, FILES_SPEC), this.baseUrl(req), isImplicit(principal));
   }
 
   @Get(':id')
   @AllowImplicit()
-  get(@ResourceId('id', 'File') id: string, @Req() req: Request) {
-    return this.files.get(id, this.baseUrl(req));
+  get(@ResourceId('id', 'File') id: string, @Req() req: Request, @CurrentPrincipal() principal?: Principal) {
+    return this.files.get(id, this.baseUrl(req), isImplicit(principal));
   }
 
   /** The stored bytes with their MIME type (the one route that is not JSON). */
   @Get(':id/content')
   @AllowImplicit()
-  async content(@ResourceId('id', 'File') id: string, @Res() res: Response): Promise<void> {
-    const { stream, mimeType, size, fileName } = await this.files.content(id);
+  async content(@ResourceId('id', 'File') id: string, @Res() res: Response, @CurrentPrincipal() principal?: Principal): Promise<void> {
+    const { stream, mimeType, size, fileName } = await this.files.content(id, isImplicit(principal));
     res.setHeader('Content-Type', mimeType);
     res.setHeader('Content-Length', String(size));
-    res.setHeader('Content-Disposition', `inline; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`);
+    // An ASCII fallback for old clients, and the exact UTF-8 name (RFC 6266 / RFC 5987).
+    res.setHeader('Content-Disposition', `inline; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeRfc5987(fileName)}`);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     await new Promise<void>((resolve) => {
       stream.on('error', () => {
@@ -71,4 +73,9 @@ export class FilesController {
   private baseUrl(req: Request) {
     return requestBaseUrl(req, this.config.publicBaseUrl);
   }
+}
+
+/** RFC 5987 `ext-value` characters: percent-encode everything else, as UTF-8. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }

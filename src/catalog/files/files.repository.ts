@@ -33,20 +33,23 @@ export class FilesRepository {
     return db.file.findUnique({ where: { id } });
   }
 
-  findMany(ids: string[], db: Db = this.prisma) {
-    return db.file.findMany({ where: { id: { in: ids } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  findMany(ids: string[], publicOnly: boolean, db: Db = this.prisma) {
+    return db.file.findMany({ where: { id: { in: ids }, ...(publicOnly ? { public: true } : {}) }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
   delete(id: string, db: Db = this.prisma) {
     return db.file.delete({ where: { id } });
   }
 
-  async list(q: ListQuery, db: PrismaService = this.prisma) {
+  /** `publicOnly`: files with `public: false` are left out (what a storefront token may see). */
+  async list(q: ListQuery, publicOnly: boolean, db: PrismaService = this.prisma) {
     const args = toPrismaListArgs(q, FILES_SPEC);
+    const visible: Prisma.FileWhereInput = publicOnly ? { public: true } : {};
+    const where: Prisma.FileWhereInput = publicOnly ? { AND: [args.where as Prisma.FileWhereInput, visible] } : (args.where as Prisma.FileWhereInput);
     return loadPage(q, {
-      items: () => db.file.findMany(args as Prisma.FileFindManyArgs),
-      countMatching: () => db.file.count({ where: args.where as Prisma.FileWhereInput }),
-      countAll: () => db.file.count(),
+      items: () => db.file.findMany({ ...(args as Prisma.FileFindManyArgs), where }),
+      countMatching: () => db.file.count({ where }),
+      countAll: () => db.file.count({ where: visible }),
     });
   }
 }

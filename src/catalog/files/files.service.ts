@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { imageSize } from 'image-size';
 import { ApiError, BadRequestError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
 import { ListQuery, page } from '../../common/list-query';
+import { assertNoNul } from '../../common/validation/json-shape';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
 import { PrismaService } from '../../prisma/prisma.service';
@@ -28,8 +29,11 @@ export class FilesService {
 
   async create(input: UploadInput, baseUrl: string) {
     const { file, fields } = input;
+    for (const [name, value] of Object.entries(fields)) if (typeof value === 'string') assertNoNul(value, name);
     const location = typeof fields.file_location === 'string' ? fields.file_location.trim() : undefined;
     if (file && location) throw new BadRequestError('Send either a "file" part or "file_location", not both', 'file_location');
+    // Elastic Path answers 400 to `public` with `file_location`: a link's visibility is the linked server's business.
+    if (location !== undefined && fields.public !== undefined) throw new BadRequestError('"public" cannot be sent with "file_location"', 'public');
     const isPublic = parseBool(fields.public);
     const givenName = typeof fields.file_name === 'string' && fields.file_name.trim() ? fields.file_name.trim().slice(0, 255) : undefined;
     if (location !== undefined) return this.link(location, givenName, isPublic, baseUrl);
@@ -71,7 +75,7 @@ export class FilesService {
   private async link(location: string, givenName: string | undefined, isPublic: boolean, baseUrl: string) {
     const url = parseHttpUrl(location);
     if (!url) throw invalidLocation(location);
-    const fileName = (givenName ?? decodeURIComponent(url.pathname.split('/').pop() ?? '') ?? '').slice(0, 255) || url.hostname;
+    const fileName = (givenName ?? decodeURIComponent(url.pathname.split('/').pop() ?? '')).slice(0, 255) || url.hostname;
     return this.prisma.$transaction(async (tx) => {
       const row = await this.files.create({ fileName, mimeType: guessMimeType(url.pathname), fileSize: 0, public: isPublic, location: url.toString() }, tx);
       const presented = presentFile(row, baseUrl);
@@ -80,23 +84,24 @@ export class FilesService {
     });
   }
 
-  async list(q: ListQuery, baseUrl: string) {
-    const { items, total, all } = await this.files.list(q);
+  /** `publicOnly` (storefront tokens): files with `public: false` do not exist for them. */
+  async list(q: ListQuery, baseUrl: string, publicOnly: boolean) {
+    const { items, total, all } = await this.files.list(q, publicOnly);
     return page(items.map((row) => presentFile(row, baseUrl)), total, q, all);
   }
 
-  async get(id: string, baseUrl: string) {
-    return presentFile(await this.require(id), baseUrl);
+  async get(id: string, baseUrl: string, publicOnly: boolean) {
+    return presentFile(await this.require(id, undefined, publicOnly), baseUrl);
   }
 
   /** Files by id, for includes. */
-  async findPresented(ids: string[], baseUrl: string): Promise<PresentedFile[]> {
+  async findPresented(ids: string[], baseUrl: string, publicOnly: boolean): Promise<PresentedFile[]> {
     if (ids.length === 0) return [];
-    return (await this.files.findMany(ids)).map((row) => presentFile(row, baseUrl));
+    return (await this.files.findMany(ids, publicOnly)).map((row) => presentFile(row, baseUrl));
   }
 
-  async content(id: string): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
-    const row = await this.require(id);
+  async content(id: string, publicOnly: boolean): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {
+    const row = await this.require(id, undefined, publicOnly);
     if (!row.storageKey) throw new NotFoundError('File', 'This file is a link; fetch it from its link.href');
     return { stream: this.storage.open(row.storageKey), mimeType: row.mimeType || 'application/octet-stream', size: row.fileSize, fileName: row.fileName };
   }
@@ -111,17 +116,18 @@ export class FilesService {
     if (row.storageKey) await this.storage.remove(row.storageKey);
   }
 
-  private async require(id: string, db = this.prisma as Parameters<FilesRepository['find']>[1]) {
+  private async require(id: string, db = this.prisma as Parameters<FilesRepository['find']>[1], publicOnly = false) {
     const row = await this.files.find(id, db);
-    if (!row) throw new NotFoundError('File');
+    if (!row || (publicOnly && !row.public)) throw new NotFoundError('File');
     return row;
   }
 }
 
-/** An absolute http(s) URL of at most 2048 characters, or null. */
+/** An absolute http(s) URL of at most 2048 characters whose `%` escapes decode as UTF-8, or null. */
 function parseHttpUrl(location: string): URL | null {
   if (location.length > 2048) return null;
   try {
+    decodeURI(location);
     const url = new URL(location);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
   } catch {

@@ -16,6 +16,8 @@ export class UploadInterceptor implements NestInterceptor {
   constructor(private readonly config: AppConfig) {
     this.parse = multer({
       storage: multer.memoryStorage(),
+      // File names are sent as UTF-8 by browsers, curl and the SDKs' form-data; busboy's default reads them as latin1.
+      defParamCharset: 'utf8',
       limits: { fileSize: config.files.maxBytes, files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12 },
     }).single('file');
   }

@@ -20,8 +20,8 @@ function relatedIds(parents: Resource[], relation: 'files' | 'categories' | 'mai
 export class ProductMainImagesInclude implements IncludeResolver {
   constructor(private readonly files: FilesService) {}
 
-  resolve(parents: Resource[]) {
-    return this.files.findPresented(relatedIds(parents, 'main_image'), currentBaseUrl());
+  resolve(parents: Resource[], ctx: IncludeContext) {
+    return this.files.findPresented(relatedIds(parents, 'main_image'), currentBaseUrl(), isImplicit(ctx.principal));
   }
 }
 
@@ -30,8 +30,8 @@ export class ProductMainImagesInclude implements IncludeResolver {
 export class ProductFilesInclude implements IncludeResolver {
   constructor(private readonly files: FilesService) {}
 
-  resolve(parents: Resource[]) {
-    return this.files.findPresented(relatedIds(parents, 'files'), currentBaseUrl());
+  resolve(parents: Resource[], ctx: IncludeContext) {
+    return this.files.findPresented(relatedIds(parents, 'files'), currentBaseUrl(), isImplicit(ctx.principal));
   }
 }
 

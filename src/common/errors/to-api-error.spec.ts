@@ -48,6 +48,13 @@ describe('toApiError', () => {
     expect(toApiError(aborted)).toMatchObject({ status: 400, title: 'Bad Request' });
   });
 
+  it('maps a body that does not decompress with its Content-Encoding to 400 naming the header', () => {
+    for (const code of ['Z_DATA_ERROR', 'Z_BUF_ERROR', 'ERR__ERROR_FORMAT_PADDING_1']) {
+      const zlibError = Object.assign(new Error('incorrect header check'), { code, status: 400, statusCode: 400, expose: true });
+      expect(toApiError(zlibError)).toMatchObject({ status: 400, title: 'Bad Request', source: { header: 'Content-Encoding' } });
+    }
+  });
+
   it('maps Nest HttpExceptions, the throttler included', () => {
     expect(toApiError(new ThrottlerException())).toMatchObject({ status: 429, title: 'Too Many Requests' });
     expect(toApiError(new HttpException('nope', 405))).toMatchObject({ status: 405, title: 'Method Not Allowed' });

@@ -103,6 +103,16 @@ function isDatabaseUnavailable(err: any): boolean {
   return /Connection terminated|connect ECONNREFUSED|Can't reach database server|PGlite is closed|terminating connection|Timed out fetching a new connection|timeout exceeded when trying to connect|Connection ended unexpectedly/i.test(msg);
 }
 
+/**
+ * A body whose bytes do not decode with its `Content-Encoding` (gzip, deflate, br): body-parser passes zlib's
+ * own error on with status 400 but without a `type`. zlib codes are `Z_DATA_ERROR`, `Z_BUF_ERROR` (truncated)
+ * and, for brotli, `ERR__ERROR_FORMAT_…`.
+ */
+function isUndecodableBody(err: any): boolean {
+  if (err?.status !== 400 || err?.expose !== true || typeof err?.code !== 'string') return false;
+  return /^(Z_|ERR__|ERR_BROTLI|ERR_ZSTD)/.test(err.code);
+}
+
 /** Maps anything thrown while handling a request to an ApiError; `undefined` means "unexpected" (500). */
 export function toApiError(err: unknown): ApiError | undefined {
   if (err instanceof ApiError) return err;
@@ -122,6 +132,9 @@ export function toApiError(err: unknown): ApiError | undefined {
   }
   if (anyErr?.type === 'parameters.too.many') {
     return new ApiError(413, 'Payload Too Large', 'The request body has too many parameters');
+  }
+  if (isUndecodableBody(anyErr)) {
+    return new ApiError(400, 'Bad Request', 'The request body could not be decompressed: it is not valid data for its Content-Encoding', { header: 'Content-Encoding' });
   }
   // Any other body-parser / raw-body failure (request aborted, size mismatch, bad depth...) is an
   // http-errors 4xx with `expose`: the client's fault, with a message meant for the client.

@@ -1,5 +1,6 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { allowedMethods, methodNotAllowed } from './allowed-methods';
 
 /**
  * Nest's Express adapter, except that a Buffer returned by a handler or interceptor is sent as it is. The
@@ -13,5 +14,20 @@ export class CommerceExpressAdapter extends ExpressAdapter {
     if (!Buffer.isBuffer(body)) return super.reply(response, body, statusCode);
     if (statusCode) response.status(statusCode);
     return response.send(body);
+  }
+
+  /**
+   * Nest's "Cannot GET /x" 404 answers every request no route matched, including a known path called with a
+   * method it does not serve: that one gets a 405 with `Allow`, in the error format, instead.
+   */
+  override setNotFoundHandler(handler: (req: Request, res: Response, next: NextFunction) => unknown, prefix?: string) {
+    return super.setNotFoundHandler((req: Request, res: Response, next: NextFunction) => {
+      const express = this.getInstance();
+      const allow = allowedMethods(express.router ?? express._router, req.path);
+      if (allow.length === 0) return handler(req, res, next);
+      const error = methodNotAllowed(req, allow);
+      for (const [name, value] of Object.entries(error.extraHeaders)) res.setHeader(name, value);
+      res.status(error.status).json({ errors: error.toErrorObjects() });
+    }, prefix);
   }
 }

@@ -1,22 +1,17 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 import { LogLevel } from '../../config/app-config';
+import { REDACTED, scrubSecrets, SECRET_FIELDS } from './secret-scrubber';
 
-/** Keys whose values never reach a log line. */
-const REDACT = [
-  'client_secret',
-  'secret_key',
-  'access_token',
-  'authorization',
-  '*.client_secret',
-  '*.secret_key',
-  '*.access_token',
-  '*.authorization',
-  'req.headers.authorization',
-];
+/** Field paths whose values never reach a log line, at the top level and one level down. */
+const REDACT = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`), 'req.headers.authorization'];
 
+/**
+ * Every line is redacted by field path, then scrubbed as text (secret values and `field: value` pairs inside
+ * messages and serialized errors, which field paths cannot reach): see secret-scrubber.ts.
+ */
 export function createRootLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
-  return pino({ level, base: undefined, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
+  return pino({ level, base: undefined, redact: { paths: REDACT, censor: REDACTED }, hooks: { streamWrite: scrubSecrets } }, destination);
 }
 
 /** Routes Nest's own log calls into the structured JSON logger. */

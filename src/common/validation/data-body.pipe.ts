@@ -13,6 +13,8 @@ function flatten(errors: ValidationError[], prefix: string): { detail: string; s
   return errors.flatMap((error) => {
     const path = `${prefix}.${error.property}`;
     const messages = Object.values(error.constraints ?? {});
+    // null where the field cannot hold it fails every constraint too: one plain message.
+    if (error.value === null && messages.length > 0) return [{ source: path, detail: `${path} must not be null` }];
     // A missing field fails every constraint at once ("must be a string", "shorter than…"): say it once.
     const missing = error.value === undefined && messages.length > 0;
     const chosen = missing ? [messages.find((m) => m.includes('required')) ?? `${error.property} is required`] : messages;

@@ -7,13 +7,16 @@ export const MAX_BODY_DEPTH = 32;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * Refuses, before any recursive transformation runs, JSON that is nested too deeply or that carries
- * prototype keys. Iterative, so a hostile depth cannot overflow the stack here either.
+ * Refuses, before any recursive transformation runs, JSON that is nested too deeply, that carries
+ * prototype keys, or that has a NUL character in a string or key (PostgreSQL text cannot hold one, so
+ * the database would refuse it later without naming the field). Iterative, so a hostile depth cannot
+ * overflow the stack here either.
  */
 export function assertSafeJson(value: unknown, rootPath: string): void {
   const stack: { node: unknown; path: string; depth: number }[] = [{ node: value, path: rootPath, depth: 0 }];
   while (stack.length) {
     const { node, path, depth } = stack.pop()!;
+    if (typeof node === 'string') assertNoNul(node, path);
     if (typeof node !== 'object' || node === null) continue;
     if (depth >= MAX_BODY_DEPTH) {
       throw new BadRequestError(`${path} is nested more than ${MAX_BODY_DEPTH} levels deep`, path);
@@ -21,9 +24,15 @@ export function assertSafeJson(value: unknown, rootPath: string): void {
     for (const key of Object.keys(node)) {
       const childPath = `${path}.${key}`;
       if (FORBIDDEN_KEYS.has(key)) throw new BadRequestError(`${childPath}: the key "${key}" is not allowed`, childPath);
+      if (key.includes('\u0000')) throw new BadRequestError(`${path}: a key contains a NUL character`, path);
       stack.push({ node: (node as Record<string, unknown>)[key], path: childPath, depth: depth + 1 });
     }
   }
+}
+
+/** A NUL character (U+0000) in `value` is a 400 naming `source`: no text column can store it. */
+export function assertNoNul(value: string, source: string): void {
+  if (value.includes('\u0000')) throw new BadRequestError(`${source} must not contain a NUL character (U+0000)`, source);
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -14,6 +14,7 @@ import { CircuitBreakers, CircuitChange } from './circuit-breakers';
 import { DeliveryLanes, heldBackByLanes } from './lanes';
 import { soon } from './soon';
 import { WebhookSender } from './webhook-sender';
+import { rememberSecrets } from '../../common/logging/secret-scrubber';
 
 export const USER_AGENT = 'CommerceAPI-Webhooks/1.0';
 const INTERVAL = 'webhook-delivery';
@@ -310,6 +311,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         .join(' '),
     };
     if (job.secret_key) headers['x-moltin-secret-key'] = job.secret_key;
+    rememberSecrets(job.secret_key, job.signing_secret, job.previous_signing_secret);
 
     const result = await this.sender.send(job.url, headers, body);
     this.circuitChanged(job.integration_id, this.lanes.outcome(job.integration_id, result.ok));

@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { EVENT_NAMES } from '../../events/event-names';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 export const EVENT_LIMIT = 5;
 export const MAX_CONCURRENCY_LIMIT = 1000;
@@ -27,7 +28,7 @@ const EVENT_LIMIT_MESSAGE = `observes: You have reached the integration event li
 const UNKNOWN_EVENT_MESSAGE = `observes must contain only known event names: ${EVENT_NAMES.join(', ')}`;
 
 export class WebhookConfigurationDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(2048)
   url?: string;
@@ -65,16 +66,16 @@ export class CreateIntegrationDto {
   @MaxLength(255)
   name: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(1024)
   description?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   enabled?: boolean;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['webhook'])
   integration_type?: string;
 
@@ -95,33 +96,33 @@ export class UpdateIntegrationDto {
   @IsIn(['integration'])
   type: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   name?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(1024)
   description?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   enabled?: boolean;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['webhook'])
   integration_type?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(EVENT_LIMIT, { message: EVENT_LIMIT_MESSAGE })
   @IsIn(EVENT_NAMES as unknown as string[], { each: true, message: UNKNOWN_EVENT_MESSAGE })
   observes?: string[];
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsObject()
   @ValidateNested()
   @Type(() => WebhookConfigurationDto)

@@ -1,37 +1,38 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 /** Any address field may change; none is required on update. */
 export class PartialAddressDto {
-  @IsOptional() @IsString() @MaxLength(255) first_name?: string;
-  @IsOptional() @IsString() @MaxLength(255) last_name?: string;
-  @IsOptional() @IsString() @MaxLength(255) company_name?: string;
-  @IsOptional() @IsString() @MaxLength(255) line_1?: string;
-  @IsOptional() @IsString() @MaxLength(255) line_2?: string;
-  @IsOptional() @IsString() @MaxLength(255) city?: string;
-  @IsOptional() @IsString() @MaxLength(64) postcode?: string;
-  @IsOptional() @IsString() @MaxLength(255) county?: string;
-  @IsOptional() @IsString() @MaxLength(255) region?: string;
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(64) country?: string;
-  @IsOptional() @IsString() @MaxLength(64) phone_number?: string;
-  @IsOptional() @IsString() @MaxLength(1024) instructions?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) first_name?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) last_name?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) company_name?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) line_1?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) line_2?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) city?: string;
+  @OptionalNotNull() @IsString() @MaxLength(64) postcode?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) county?: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) region?: string;
+  @OptionalNotNull() @IsString() @IsNotEmpty() @MaxLength(64) country?: string;
+  @OptionalNotNull() @IsString() @MaxLength(64) phone_number?: string;
+  @OptionalNotNull() @IsString() @MaxLength(1024) instructions?: string;
 }
 
 /** `PUT /v2/orders/:id` (Elastic Path's order update): fulfil, cancel, or change the shipping address. */
 export class UpdateOrderDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['order'])
   type?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['fulfilled'], { message: 'shipping can only be set to fulfilled' })
   shipping?: 'fulfilled';
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['cancelled'], { message: 'status can only be set to cancelled' })
   status?: 'cancelled';
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsObject()
   @ValidateNested()
   @Type(() => PartialAddressDto)

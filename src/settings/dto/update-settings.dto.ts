@@ -1,8 +1,8 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 export class UpdateSettingsDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['settings'])
   type?: string;
 
@@ -29,7 +29,7 @@ export class UpdateSettingsDto {
 }
 
 export class UpdateLogsTtlDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['time_to_live'])
   type?: string;
 

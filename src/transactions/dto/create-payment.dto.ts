@@ -1,14 +1,17 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { GATEWAY_NAMES } from '../gateways/payment-gateways';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 export class PaymentMethodMetaDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
+  @MaxLength(255)
   name?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
+  @MaxLength(255)
   custom_reference?: string;
 }
 
@@ -21,21 +24,22 @@ export class CreatePaymentDto {
   method: 'authorize' | 'purchase';
 
   /** Minor units; default: the balance owing. */
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(1)
   amount?: number;
 
   /** Payment-intents gateways: a payment method, token or source id. */
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
+  @MaxLength(255)
   payment?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsObject()
   options?: Record<string, unknown>;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsObject()
   @ValidateNested()
   @Type(() => PaymentMethodMetaDto)

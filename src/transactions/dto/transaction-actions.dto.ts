@@ -1,18 +1,19 @@
-import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 const CONFIRM_METHODS = ['purchase', 'authorize'];
 
 /** Capture: the body may be omitted; `custom_reference` given overwrites, "" clears, omitted keeps. */
 export class CaptureTransactionDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
+  @MaxLength(255)
   custom_reference?: string;
 }
 
 /** Refund: no `amount` marks the transaction refunded in full; `amount` refunds part of it. */
 export class RefundTransactionDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(1)
   amount?: number;
@@ -27,10 +28,12 @@ export class ConfirmTransactionDto {
   /** A payment method, token or source id, passed to the gateway. */
   @OptionalNotNull()
   @IsString()
+  @MaxLength(255)
   payment?: string;
 
   @OptionalNotNull()
   @IsString()
+  @MaxLength(255)
   gateway?: string;
 
   /** Informative: the transaction keeps its own type whichever of the two is named. */
@@ -41,7 +44,8 @@ export class ConfirmTransactionDto {
 }
 
 export class CancelTransactionDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
+  @MaxLength(1024)
   reason?: string;
 }

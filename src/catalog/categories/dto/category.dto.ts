@@ -1,10 +1,11 @@
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 
 export const CATEGORY_STATUSES = ['draft', 'live'];
 const COLOUR = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export class CreateCategoryDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['category'])
   type?: string;
 
@@ -18,12 +19,12 @@ export class CreateCategoryDto {
   @MaxLength(255)
   slug: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(10000)
   description?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(CATEGORY_STATUSES)
   status?: string;
 
@@ -46,28 +47,28 @@ export class CreateCategoryDto {
 }
 
 export class UpdateCategoryDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['category'])
   type?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   name?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   slug?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(10000)
   description?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(CATEGORY_STATUSES)
   status?: string;
 

@@ -18,6 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MAX_AMOUNT, MAX_STOCK } from '../../../common/money/limits';
+import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 
 export class PriceDto {
   @IsInt()
@@ -30,7 +31,7 @@ export class PriceDto {
   currency: string;
 
   /** Optional in Elastic Path's docs; stored as DEFAULT_INCLUDES_TAX when left out. */
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   includes_tax?: boolean;
 }
@@ -40,7 +41,7 @@ export const COMMODITY_TYPES = ['physical', 'digital'];
 
 /** `POST /v2/products`: the SDK sends `{...b, type:'product'}`. */
 export class CreateProductDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['product'])
   type?: string;
 
@@ -59,12 +60,12 @@ export class CreateProductDto {
   @MaxLength(255)
   sku: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(10000)
   description?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   manage_stock?: boolean;
 
@@ -77,7 +78,7 @@ export class CreateProductDto {
   @Type(() => PriceDto)
   price: PriceDto[];
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(PRODUCT_STATUSES)
   status?: string;
 
@@ -90,7 +91,7 @@ export class CreateProductDto {
   @MaxLength(255)
   'tax-code'?: string | null;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(MAX_STOCK)
@@ -99,38 +100,38 @@ export class CreateProductDto {
 
 /** `PUT /v2/products/:id`: partial. */
 export class UpdateProductDto {
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(['product'])
   type?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   name?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   slug?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   sku?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsString()
   @MaxLength(10000)
   description?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsBoolean()
   manage_stock?: boolean;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(10)
@@ -140,11 +141,11 @@ export class UpdateProductDto {
   @Type(() => PriceDto)
   price?: PriceDto[];
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(PRODUCT_STATUSES)
   status?: string;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsIn(COMMODITY_TYPES)
   commodity_type?: string;
 
@@ -154,7 +155,7 @@ export class UpdateProductDto {
   @MaxLength(255)
   'tax-code'?: string | null;
 
-  @IsOptional()
+  @OptionalNotNull()
   @IsInt()
   @Min(0)
   @Max(MAX_STOCK)

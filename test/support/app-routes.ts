@@ -1,19 +1,26 @@
 import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
 import { ALLOW_IMPLICIT, IS_PUBLIC } from '../../src/auth/access.decorators';
+import { DataBodyPipe } from '../../src/common/validation/data-body.pipe';
 import type { TestApp } from './test-app';
 
 /**
- * The routes the running app serves, found through Nest's own metadata (not a hand-written list), so a
- * route added later is covered by every test that walks them.
+ * Every route the running app serves, found through Nest's own metadata (not a hand-written list) and
+ * cross-checked against the Express router: the authorization matrix and the bad-input fuzz run over it, so
+ * a route added later is covered without anyone editing those tests.
  */
+
 export interface RouteInfo {
   method: string; // upper case
   path: string; // as served, e.g. /v2/orders/:orderId/payments
   handler: string; // Controller.method
   isPublic: boolean;
   allowImplicit: boolean;
+  /** The handler's `@Body()` / `@DataBody()` parameter, if it takes one: its DTO class and whether it is unwrapped from `data`. */
+  body?: { dto?: Function; dataBody: boolean };
 }
 
 function joinPath(...parts: string[]): string {
@@ -60,10 +67,28 @@ export function discoverRoutes(t: TestApp): RouteInfo[] {
           const bare = joinPath(classPath, mp);
           const prefixed = joinPath('v2', bare);
           const path = served.has(`${method} ${prefixed}`) ? prefixed : bare;
-          routes.push({ method, path, handler: `${metatype.name}.${name}`, isPublic, allowImplicit });
+          routes.push({ method, path, handler: `${metatype.name}.${name}`, isPublic, allowImplicit, body: bodyParameter(metatype, prototype, name) });
         }
       }
     }
   }
   return routes;
+}
+
+/** `:param` segments become random UUIDs (a 404 is an acceptable answer); a wildcard becomes a word. */
+export function concretePath(path: string): string {
+  return path.replace(/:[A-Za-z0-9_]+/g, () => randomUUID()).replace(/\*[A-Za-z0-9_]*|\{[^}]*\}/g, 'x');
+}
+
+/** The `@Body()` parameter of a handler: the DTO class the pipe validates, and whether it is a `@DataBody()`. */
+function bodyParameter(controller: Function, prototype: object, method: string): RouteInfo['body'] {
+  const args: Record<string, { index: number; pipes?: unknown[] }> = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {};
+  const types: Function[] = Reflect.getMetadata('design:paramtypes', prototype, method) ?? [];
+  for (const [key, arg] of Object.entries(args)) {
+    if (Number(key.split(':')[0]) !== RouteParamtypes.BODY) continue;
+    const dataBody = (arg.pipes ?? []).some((pipe) => pipe instanceof DataBodyPipe);
+    const dto = types[arg.index];
+    return { dto: dto && dto !== Object ? dto : undefined, dataBody };
+  }
+  return undefined;
 }

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { createOrder, createProduct, TEST_ADDRESS } from './factories';
+import type { TestApp } from './test-app';
+
+/** A write request that succeeds as it stands: the starting point of the bad-input properties. */
+export interface WriteFixture {
+  path: string;
+  body: { data: Record<string, unknown> };
+  auth: 'admin' | 'storefront';
+}
+
+/**
+ * A valid request for every route that takes a `data` body, keyed `METHOD /served/path/:param`, on real
+ * resources (so a value the validation lets through reaches the database). A `@DataBody()` route with no
+ * entry here fails the fuzz: a new write route must get a fixture before it can ship.
+ */
+export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFixture>> {
+  const unique = () => randomUUID().slice(0, 8);
+  const product = () => ({ type: 'product', name: 'Fuzz product', slug: `fuzz-${unique()}`, sku: `FUZZ-${unique()}`, description: 'd', manage_stock: false, status: 'live', commodity_type: 'physical', price: [{ amount: 1000, currency: 'USD', includes_tax: true }], 'tax-code': 'tx', stock: 5 });
+  const category = () => ({ type: 'category', name: 'Fuzz category', slug: `fuzz-${unique()}`, description: 'd', status: 'live', background_colour: '#ff0000', background_image: 'https://example.com/a.png', parent_id: null });
+  const integration = () => ({ type: 'integration', name: 'Fuzz hook', description: 'd', integration_type: 'webhook', enabled: false, observes: ['order.created'], configuration: { url: 'https://example.com/hook', secret_key: 'fuzz-secret-key', max_concurrency: 2, rate_limit_per_second: 5 } });
+  const account = () => ({ type: 'account', name: 'Fuzz Co', legal_name: 'Fuzz Co Ltd', registration_id: '12345' });
+  const address = { ...TEST_ADDRESS, company_name: 'Co', region: 'IN', phone_number: '555', instructions: 'door' };
+  const created = async (path: string, data: Record<string, unknown>, auth = t.admin) => {
+    const res = await t.http.post(path).set(auth).send({ data });
+    if (res.status >= 300) throw new Error(`fixture ${path}: ${res.status} ${res.text.slice(0, 300)}`);
+    return res.body.data;
+  };
+  const cartWithItem = async () => {
+    const ref = `fuzz-${unique()}`;
+    const item = await createProduct(t);
+    await created(`/v2/carts/${ref}/items`, { type: 'cart_item', id: item.id, quantity: 1 }, t.storefront);
+    const items = await t.http.get(`/v2/carts/${ref}/items`).set(t.storefront);
+    return { ref, productId: item.id, itemId: items.body.data[0].id as string };
+  };
+  const authorized = async () => {
+    const order = await createOrder(t);
+    const transaction = await created(`/v2/orders/${order.id}/payments`, { gateway: 'manual', method: 'authorize' });
+    return { orderId: order.id, transactionId: transaction.id as string };
+  };
+  const transactionAction = (action: string, data: Record<string, unknown>) => async (): Promise<WriteFixture> => {
+    const { orderId, transactionId } = await authorized();
+    return { path: `/v2/orders/${orderId}/transactions/${transactionId}/${action}`, auth: 'admin', body: { data } };
+  };
+  return {
+    'PUT /v2/settings': async () => ({ path: '/v2/settings', auth: 'admin', body: { data: { type: 'settings', page_length: 25, list_child_products: false, additional_languages: ['fr'], calculation_method: 'line' } } }),
+    'PUT /v2/settings/logs-ttl': async () => ({ path: '/v2/settings/logs-ttl', auth: 'admin', body: { data: { type: 'time_to_live', days: 7 } } }),
+    'POST /v2/products': async () => ({ path: '/v2/products', auth: 'admin', body: { data: product() } }),
+    'PUT /v2/products/:id': async () => ({ path: `/v2/products/${(await created('/v2/products', product())).id}`, auth: 'admin', body: { data: product() } }),
+    'POST /v2/categories': async () => ({ path: '/v2/categories', auth: 'admin', body: { data: category() } }),
+    'PUT /v2/categories/:id': async () => ({ path: `/v2/categories/${(await created('/v2/categories', category())).id}`, auth: 'admin', body: { data: category() } }),
+    'POST /v2/integrations': async () => ({ path: '/v2/integrations', auth: 'admin', body: { data: integration() } }),
+    'PUT /v2/integrations/:id': async () => ({ path: `/v2/integrations/${(await created('/v2/integrations', integration())).id}`, auth: 'admin', body: { data: integration() } }),
+    'POST /v2/integrations/:id/recover': async () => ({
+      path: `/v2/integrations/${(await created('/v2/integrations', integration())).id}/recover`,
+      auth: 'admin',
+      body: { data: { since: '2026-01-01T00:00:00Z', until: '2026-02-01T00:00:00Z' } },
+    }),
+    'POST /v2/accounts': async () => ({ path: '/v2/accounts', auth: 'admin', body: { data: account() } }),
+    'PUT /v2/accounts/:id': async () => ({ path: `/v2/accounts/${(await created('/v2/accounts', account())).id}`, auth: 'admin', body: { data: account() } }),
+    'POST /v2/carts': async () => ({ path: '/v2/carts', auth: 'storefront', body: { data: { name: 'Fuzz cart', description: 'd' } } }),
+    'PUT /v2/carts/:ref': async () => ({ path: `/v2/carts/fuzz-${unique()}`, auth: 'storefront', body: { data: { name: 'Fuzz cart', description: 'd' } } }),
+    'POST /v2/carts/:ref/items': async () => ({ path: `/v2/carts/fuzz-${unique()}/items`, auth: 'storefront', body: { data: { type: 'cart_item', id: (await createProduct(t)).id, quantity: 1 } } }),
+    'PUT /v2/carts/:ref/items/:itemId': async () => {
+      const { ref, itemId } = await cartWithItem();
+      return { path: `/v2/carts/${ref}/items/${itemId}`, auth: 'storefront', body: { data: { type: 'cart_item', quantity: 2 } } };
+    },
+    'POST /v2/carts/:ref/checkout': async () => ({
+      path: `/v2/carts/${(await cartWithItem()).ref}/checkout`,
+      auth: 'storefront',
+      body: { data: { customer: { name: 'Ada Lovelace', email: 'ada@example.com' }, billing_address: address, shipping_address: address } },
+    }),
+    'PUT /v2/orders/:id': async () => ({ path: `/v2/orders/${(await createOrder(t)).id}`, auth: 'admin', body: { data: { type: 'order', shipping_address: address } } }),
+    'POST /v2/orders/:orderId/payments': async () => ({
+      path: `/v2/orders/${(await createOrder(t)).id}/payments`,
+      auth: 'storefront',
+      body: { data: { gateway: 'manual', method: 'authorize', amount: 1000, payment: 'pm_x', options: {}, paymentmethod_meta: { name: 'card', custom_reference: 'ref' } } },
+    }),
+    'POST /v2/orders/:orderId/transactions/:transactionId/capture': transactionAction('capture', { custom_reference: 'ref' }),
+    'POST /v2/orders/:orderId/transactions/:transactionId/refund': transactionAction('refund', { amount: 100 }),
+    'POST /v2/orders/:orderId/transactions/:transactionId/confirm': transactionAction('confirm', { payment: 'pm_x', gateway: 'manual', method: 'authorize' }),
+    'POST /v2/orders/:orderId/transactions/:transactionId/cancel': transactionAction('cancel', { reason: 'changed my mind' }),
+  };
+}
