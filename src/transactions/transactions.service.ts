@@ -63,7 +63,7 @@ export class TransactionsService {
   // ---------- POST /orders/:orderId/payments ----------
 
   async pay(orderId: string, dto: CreatePaymentDto) {
-    const gateway = this.gateways.get(dto.gateway);
+    const gateway = await this.gateways.enabled(dto.gateway);
     const order = await this.requireOrder(orderId);
     const amount = this.paymentAmount(order, dto.amount);
     if (gateway.paymentIntents && amount < 1) {
@@ -126,6 +126,7 @@ export class TransactionsService {
   async capture(orderId: string, transactionId: string, dto: CaptureTransactionDto) {
     const { order, transaction } = await this.load(orderId, transactionId);
     this.assertNotCancelled(order, 'captured');
+    const gateway = await this.gateways.enabled(transaction.gateway);
     const won = await this.transactions.claim(
       transactionId,
       { orderId, transactionType: 'authorize', status: 'complete' },
@@ -133,7 +134,6 @@ export class TransactionsService {
     );
     if (!won) throw this.cannotCapture((await this.transactions.findById(transactionId)) ?? transaction);
 
-    const gateway = this.gateways.get(transaction.gateway);
     const outcome = await this.callGateway(
       gateway,
       () => gateway.capture(this.ref(transaction)),
@@ -161,6 +161,7 @@ export class TransactionsService {
   async refund(orderId: string, transactionId: string, dto: RefundTransactionDto) {
     const { transaction } = await this.load(orderId, transactionId);
     const amount = this.refundAmount(transaction, dto.amount);
+    const gateway = await this.gateways.enabled(transaction.gateway);
     const won = await this.transactions.claim(
       transactionId,
       {
@@ -177,7 +178,6 @@ export class TransactionsService {
       throw new UnprocessableError('Transaction cannot be refunded', 'The transaction changed while the refund was being made; retry');
     }
 
-    const gateway = this.gateways.get(transaction.gateway);
     // No amount = "mark as refunded": the service only records it (Elastic Path's docs: no money is moved).
     if (dto.amount !== undefined) {
       await this.callGateway(
@@ -201,7 +201,7 @@ export class TransactionsService {
 
   async confirm(orderId: string, transactionId: string, dto: ConfirmTransactionDto) {
     const { order, transaction } = await this.load(orderId, transactionId);
-    const gateway = this.gateways.get(transaction.gateway);
+    const gateway = await this.gateways.enabled(transaction.gateway);
     if (!gateway.supports('confirm')) {
       throw new UnprocessableError('Unsupported gateway operation', `Confirmation is not supported for ${gateway.label} payment gateway`);
     }

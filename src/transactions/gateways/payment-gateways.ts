@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { GatewaysService } from '../../gateways/gateways.service';
 import { DevelopmentPaymentIntentsGateway } from './development-payment-intents.gateway';
 import { ManualGateway } from './manual.gateway';
 import { PaymentGateway } from './payment-gateway';
@@ -20,7 +21,10 @@ export class PaymentGateways {
   private readonly manual = new ManualGateway();
   private readonly intents: PaymentGateway;
 
-  constructor(config: AppConfig) {
+  constructor(
+    config: AppConfig,
+    private readonly settings: GatewaysService,
+  ) {
     const { secretKey, apiHost, apiPort, apiProtocol } = config.stripe;
     this.intents = secretKey
       ? new StripePaymentIntentsGateway({ secretKey, host: apiHost, port: apiPort, protocol: apiHost ? apiProtocol : undefined })
@@ -34,6 +38,12 @@ export class PaymentGateways {
   /** True when both names select the same gateway (`card_payment_intents` and `stripe_payment_intents` do). */
   sameGateway(a: string, b: string): boolean {
     return a === b || (this.isKnown(a) && this.isKnown(b) && this.get(a) === this.get(b));
+  }
+
+  /** The gateway a payment, confirm, capture or refund goes through; 422 when it is disabled. */
+  async enabled(name: string): Promise<PaymentGateway> {
+    await this.settings.requireEnabled(name);
+    return this.get(name);
   }
 
   get(name: string): PaymentGateway {
