@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
+import { gatewaySlug, PAYMENT_GATEWAY_NAMES } from '../../gateways/gateway-definitions';
 import { GatewaysService } from '../../gateways/gateways.service';
 import { DevelopmentPaymentIntentsGateway } from './development-payment-intents.gateway';
 import { ManualGateway } from './manual.gateway';
 import { PaymentGateway } from './payment-gateway';
 import { StripePaymentIntentsGateway } from './stripe-payment-intents.gateway';
 
-/** Gateway names accepted in `data.gateway`; the payment-intents gateway answers to two names. */
+/**
+ * Gateway names accepted in `data.gateway`: manual, stripe_payment_intents (also as card_payment_intents) and
+ * elastic_path_payments_stripe; the last two both run on the payment-intents implementation.
+ */
 export const MANUAL_GATEWAY = 'manual';
-export const PAYMENT_INTENTS_GATEWAYS = ['card_payment_intents', 'stripe_payment_intents'] as const;
-export const GATEWAY_NAMES = [MANUAL_GATEWAY, ...PAYMENT_INTENTS_GATEWAYS] as const;
+export const GATEWAY_NAMES: readonly string[] = PAYMENT_GATEWAY_NAMES;
 
 /**
  * Resolves a gateway name to its implementation. The payment-intents gateway is Stripe when
@@ -32,12 +35,12 @@ export class PaymentGateways {
   }
 
   isKnown(name: string): boolean {
-    return (GATEWAY_NAMES as readonly string[]).includes(name);
+    return GATEWAY_NAMES.includes(name);
   }
 
   /** True when both names select the same gateway (`card_payment_intents` and `stripe_payment_intents` do). */
   sameGateway(a: string, b: string): boolean {
-    return a === b || (this.isKnown(a) && this.isKnown(b) && this.get(a) === this.get(b));
+    return a === b || (this.isKnown(a) && this.isKnown(b) && gatewaySlug(a) === gatewaySlug(b));
   }
 
   /** The gateway a payment, confirm, capture or refund goes through; 422 when it is disabled. */
