@@ -10,6 +10,12 @@ import { GatewaysRepository } from './gateways.repository';
 
 type JsonObject = Record<string, unknown>;
 
+/** An enabled gateway and its write-only credentials, for the payment code only (never presented). */
+export interface EnabledGateway {
+  definition: GatewayDefinition;
+  credentials: Record<string, string>;
+}
+
 @Injectable()
 export class GatewaysService {
   constructor(
@@ -57,7 +63,7 @@ export class GatewaysService {
    * The gateway a payment names (`card_payment_intents` means `stripe_payment_intents`), refused with 422 when
    * it is disabled. Payments, confirms, captures and refunds call this before they reach the gateway.
    */
-  async requireEnabled(name: string): Promise<GatewayDefinition> {
+  async requireEnabled(name: string): Promise<EnabledGateway> {
     const definition = gatewayDefinition(name);
     if (!definition) throw new UnprocessableError('Unknown gateway', `There is no payment gateway named ${name}`, 'data.gateway');
     const row = await this.gateways.find(definition.slug);
@@ -68,7 +74,14 @@ export class GatewaysService {
         'data.gateway',
       );
     }
-    return definition;
+    return { definition, credentials: row.credentials as Record<string, string> };
+  }
+
+  /** The stored credentials of a gateway whether or not it is enabled (a cancellation may still release funds). */
+  async credentials(name: string): Promise<Record<string, string>> {
+    const definition = gatewayDefinition(name);
+    const row = definition ? await this.gateways.find(definition.slug) : null;
+    return (row?.credentials ?? {}) as Record<string, string>;
   }
 
   /** A gateway by its exact slug; the aliases a payment may use are not gateways of their own. */

@@ -255,7 +255,7 @@ export class TransactionsService {
 
   async cancel(orderId: string, transactionId: string, dto: CancelTransactionDto) {
     const { transaction } = await this.load(orderId, transactionId);
-    const gateway = this.gateways.get(transaction.gateway);
+    const gateway = await this.gateways.get(transaction.gateway);
     if (!gateway.supports('cancel')) {
       throw new UnprocessableError('Unsupported gateway operation', `Cancellation is not supported for ${gateway.label} payment gateway`);
     }

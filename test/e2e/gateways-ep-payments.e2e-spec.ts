@@ -118,4 +118,47 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
     }
     expect(await t.prisma.transaction.count({ where: { orderId: o.id } })).toBe(0);
   });
+
+  it('EP Payments calls Stripe on behalf of the stripe_account set through Gateways.Update', async () => {
+    await ep.Gateways.Update('elastic_path_payments_stripe', { stripe_account: 'acct_connected_42' });
+    const o = await insertOrder(t);
+    const pay = await ep.Orders.Payment(o.id, { gateway: 'elastic_path_payments_stripe', method: 'purchase', payment_method_types: ['card'] });
+    await ep.Orders.Confirm(o.id, pay.data.id, { payment: 'pm_card_visa' });
+    const calls = stripe.requests.filter((r) => r.path.startsWith(`/v1/payment_intents/${pay.data.reference}`) || (r.params.metadata as any)?.order_id === o.id);
+    expect(calls).toHaveLength(2);
+    for (const call of calls) expect(call).toMatchObject({ stripeAccount: 'acct_connected_42', authorization: 'Bearer sk_test_stub_ep' });
+    expect(JSON.stringify(pay.data)).not.toContain('acct_connected_42');
+  });
+});
+
+/** Without STRIPE_SECRET_KEY, a key set through `PUT /v2/gateways/stripe_payment_intents` switches to Stripe. */
+describe('SDK: Gateways.Update login switches stripe_payment_intents from the development provider to Stripe', () => {
+  let t: TestApp;
+  let stripe: StripeStub;
+  let ep: any;
+  beforeAll(async () => {
+    stripe = await startStripeStub();
+    t = await createTestApp({ env: { STRIPE_SECRET_KEY: '', STRIPE_API_BASE: stripe.baseUrl } });
+    ep = gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    await ep.Authenticate();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+  });
+
+  it('development provider first; after the login is set, payments reach Stripe with that key', async () => {
+    const before = await ep.Orders.Payment((await insertOrder(t)).id, { gateway: 'stripe_payment_intents', method: 'purchase', payment: 'pm_card_visa' });
+    expect(before.data.reference).toMatch(/^pi_dev_/);
+    expect(stripe.requests).toHaveLength(0);
+
+    await ep.Gateways.Update('stripe_payment_intents', { login: 'sk_test_from_gateway_put' });
+    const o = await insertOrder(t);
+    const after = await ep.Orders.Payment(o.id, { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' });
+    expect(stripe.intents.has(after.data.reference)).toBe(true);
+    expect(stripe.requests[0].authorization).toBe('Bearer sk_test_from_gateway_put');
+    const confirmed = await ep.Orders.Confirm(o.id, after.data.id, {});
+    expect(confirmed.data).toMatchObject({ status: 'complete' });
+    expect(JSON.stringify(await ep.Gateways.Get('stripe_payment_intents'))).not.toContain('sk_test_from_gateway_put');
+  });
 });

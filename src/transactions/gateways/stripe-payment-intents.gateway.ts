@@ -16,6 +16,8 @@ export interface StripeGatewayOptions {
   port?: number;
   protocol?: 'http' | 'https';
   timeoutMs?: number;
+  /** A connected account the calls are made on behalf of (Stripe's `Stripe-Account` header). */
+  stripeAccount?: string;
 }
 
 /** Stripe Payment Intents through the official `stripe` package. Amounts are minor units, as ours. */
@@ -32,6 +34,7 @@ export class StripePaymentIntentsGateway implements PaymentGateway {
       maxNetworkRetries: 1,
       timeout: options.timeoutMs ?? 30_000,
       telemetry: false,
+      stripeAccount: options.stripeAccount,
     });
   }
 
