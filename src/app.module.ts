@@ -8,6 +8,7 @@ import { HttpCommonModule } from './common/http/http-common.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { AppConfigModule } from './config/config.module';
 import { EventsModule } from './events/events.module';
+import { GatewaysModule } from './gateways/gateways.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { IntegrationsModule } from './integrations/integrations.module';
@@ -35,6 +36,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     AccountsModule,
     CartsModule,
     OrdersModule,
+    GatewaysModule,
     TransactionsModule,
     IntegrationsModule,
     DemoSeedModule.forServer(),

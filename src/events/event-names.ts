@@ -26,6 +26,7 @@ export const EVENT_NAMES = [
   'integration.updated',
   'integration.deleted',
   'settings.updated',
+  'payment-gateway.updated',
   // Operational: a delivery failed its last scheduled attempt (docs/webhooks.md; Svix message.attempt.exhausted).
   'webhook.delivery.exhausted',
 ] as const;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { GatewaysModule } from '../gateways/gateways.module';
 import { PaymentGateways } from './gateways/payment-gateways';
 import { IdempotencyCleanup } from './idempotency/idempotency.cleanup';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
@@ -13,6 +14,7 @@ import { TransactionsService } from './transactions.service';
  * confirm, cancel. Writes the order's payment columns through OrderPaymentsRepository (see there).
  */
 @Module({
+  imports: [GatewaysModule],
   controllers: [TransactionsController],
   providers: [TransactionsService, TransactionsRepository, OrderPaymentsRepository, PaymentGateways, IdempotencyRepository, IdempotencyInterceptor, IdempotencyCleanup],
   exports: [TransactionsService],

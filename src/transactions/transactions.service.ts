@@ -7,7 +7,7 @@ import { EventsPublisher } from '../events/events.publisher';
 import type { Order, Transaction } from '../generated/prisma/client';
 import { orderEventPayload } from '../orders/order.presenter';
 import { Db, PrismaService } from '../prisma/prisma.service';
-import { CreatePaymentDto } from './dto/create-payment.dto';
+import { CreatePaymentDto, SETUP_METHODS } from './dto/create-payment.dto';
 import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
 import { GatewayOutcome, GatewayTransactionRef, PaymentGateway, PaymentGatewayError } from './gateways/payment-gateway';
 import { PaymentGateways } from './gateways/payment-gateways';
@@ -63,7 +63,11 @@ export class TransactionsService {
   // ---------- POST /orders/:orderId/payments ----------
 
   async pay(orderId: string, dto: CreatePaymentDto) {
-    const gateway = this.gateways.get(dto.gateway);
+    const gateway = await this.gateways.enabled(dto.gateway);
+    const method = dto.method === 'purchase_setup' || dto.method === 'authorize_setup' ? SETUP_METHODS[dto.method] : dto.method;
+    if (method !== dto.method && !gateway.paymentIntents) {
+      throw new UnprocessableError('Unsupported gateway operation', `The ${gateway.label} gateway does not support ${dto.method}`, 'data.method');
+    }
     const order = await this.requireOrder(orderId);
     const amount = this.paymentAmount(order, dto.amount);
     if (gateway.paymentIntents && amount < 1) {
@@ -71,23 +75,23 @@ export class TransactionsService {
     }
     const id = randomUUID();
     const outcome = await this.callGateway(gateway, () =>
-      gateway[dto.method]({ method: dto.method, amount, currency: order.currency, orderId, transactionId: id, payment: dto.payment, options: dto.options }),
+      gateway[method]({ method, amount, currency: order.currency, orderId, transactionId: id, payment: dto.payment, paymentMethodTypes: dto.payment_method_types, options: dto.options }),
     );
 
     try {
-      return await this.recordPayment(orderId, id, dto, amount, order.currency, outcome);
+      return await this.recordPayment(orderId, id, { ...dto, method }, amount, order.currency, outcome);
     } catch (err) {
       // Not recorded (e.g. the order was paid or cancelled meanwhile): void what the gateway holds, if it can.
       if (gateway.supports('cancel') && outcome.status !== 'cancelled') {
         await gateway
-          .cancel({ id, reference: outcome.reference, amount, currency: order.currency, transactionType: dto.method }, { reason: 'abandoned' })
+          .cancel({ id, reference: outcome.reference, amount, currency: order.currency, transactionType: method }, { reason: 'abandoned' })
           .catch(() => undefined);
       }
       throw err;
     }
   }
 
-  private recordPayment(orderId: string, id: string, dto: CreatePaymentDto, amount: number, currency: string, outcome: GatewayOutcome) {
+  private recordPayment(orderId: string, id: string, dto: CreatePaymentDto & { method: 'authorize' | 'purchase' }, amount: number, currency: string, outcome: GatewayOutcome) {
     return this.prisma.$transaction(async (tx) => {
       await this.orders.lock(orderId, tx);
       const current = (await this.orders.find(orderId, tx))!;
@@ -126,6 +130,7 @@ export class TransactionsService {
   async capture(orderId: string, transactionId: string, dto: CaptureTransactionDto) {
     const { order, transaction } = await this.load(orderId, transactionId);
     this.assertNotCancelled(order, 'captured');
+    const gateway = await this.gateways.enabled(transaction.gateway);
     const won = await this.transactions.claim(
       transactionId,
       { orderId, transactionType: 'authorize', status: 'complete' },
@@ -133,7 +138,6 @@ export class TransactionsService {
     );
     if (!won) throw this.cannotCapture((await this.transactions.findById(transactionId)) ?? transaction);
 
-    const gateway = this.gateways.get(transaction.gateway);
     const outcome = await this.callGateway(
       gateway,
       () => gateway.capture(this.ref(transaction)),
@@ -161,6 +165,7 @@ export class TransactionsService {
   async refund(orderId: string, transactionId: string, dto: RefundTransactionDto) {
     const { transaction } = await this.load(orderId, transactionId);
     const amount = this.refundAmount(transaction, dto.amount);
+    const gateway = await this.gateways.enabled(transaction.gateway);
     const won = await this.transactions.claim(
       transactionId,
       {
@@ -177,7 +182,6 @@ export class TransactionsService {
       throw new UnprocessableError('Transaction cannot be refunded', 'The transaction changed while the refund was being made; retry');
     }
 
-    const gateway = this.gateways.get(transaction.gateway);
     // No amount = "mark as refunded": the service only records it (Elastic Path's docs: no money is moved).
     if (dto.amount !== undefined) {
       await this.callGateway(
@@ -201,7 +205,7 @@ export class TransactionsService {
 
   async confirm(orderId: string, transactionId: string, dto: ConfirmTransactionDto) {
     const { order, transaction } = await this.load(orderId, transactionId);
-    const gateway = this.gateways.get(transaction.gateway);
+    const gateway = await this.gateways.enabled(transaction.gateway);
     if (!gateway.supports('confirm')) {
       throw new UnprocessableError('Unsupported gateway operation', `Confirmation is not supported for ${gateway.label} payment gateway`);
     }
@@ -251,7 +255,7 @@ export class TransactionsService {
 
   async cancel(orderId: string, transactionId: string, dto: CancelTransactionDto) {
     const { transaction } = await this.load(orderId, transactionId);
-    const gateway = this.gateways.get(transaction.gateway);
+    const gateway = await this.gateways.get(transaction.gateway);
     if (!gateway.supports('cancel')) {
       throw new UnprocessableError('Unsupported gateway operation', `Cancellation is not supported for ${gateway.label} payment gateway`);
     }

@@ -30,6 +30,8 @@ export interface StubRequest {
   params: Record<string, unknown>;
   authorization?: string;
   idempotencyKey?: string;
+  /** The connected account a call is made on behalf of (`Stripe-Account` header). */
+  stripeAccount?: string;
 }
 
 export interface StripeStub {
@@ -83,6 +85,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       params,
       authorization: req.headers.authorization,
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      stripeAccount: req.headers['stripe-account'] as string | undefined,
     });
     if (failures > 0) {
       failures--;

@@ -58,6 +58,8 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     }),
     'POST /v2/accounts': async () => ({ path: '/v2/accounts', auth: 'admin', body: { data: account() } }),
     'PUT /v2/accounts/:id': async () => ({ path: `/v2/accounts/${(await created('/v2/accounts', account())).id}`, auth: 'admin', body: { data: account() } }),
+    // Not the manual gateway: a generated body may disable it, and the other fixtures pay through it.
+    'PUT /v2/gateways/:slug': async () => ({ path: '/v2/gateways/elastic_path_payments_stripe', auth: 'admin', body: { data: { type: 'gateway', enabled: true, test: false, stripe_account: 'acct_fuzz' } } }),
     'POST /v2/carts': async () => ({ path: '/v2/carts', auth: 'storefront', body: { data: { name: 'Fuzz cart', description: 'd' } } }),
     'PUT /v2/carts/:ref': async () => ({ path: `/v2/carts/fuzz-${unique()}`, auth: 'storefront', body: { data: { name: 'Fuzz cart', description: 'd' } } }),
     'POST /v2/carts/:ref/items': async () => ({ path: `/v2/carts/fuzz-${unique()}/items`, auth: 'storefront', body: { data: { type: 'cart_item', id: (await createProduct(t)).id, quantity: 1 } } }),

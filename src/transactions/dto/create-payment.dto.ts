@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { GATEWAY_NAMES } from '../gateways/payment-gateways';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
@@ -15,13 +15,20 @@ export class PaymentMethodMetaDto {
   custom_reference?: string;
 }
 
+/**
+ * `purchase_setup` / `authorize_setup` (payment-intents gateways): the payment is set up now and completed later
+ * by confirm; the transaction is a pending `purchase` / `authorize`, as the other methods' follow-ups expect.
+ */
+export const SETUP_METHODS = { purchase_setup: 'purchase', authorize_setup: 'authorize' } as const;
+const PAYMENT_METHODS = ['authorize', 'purchase', ...Object.keys(SETUP_METHODS)];
+
 /** `POST /v2/orders/:orderId/payments`: `{"data":{"gateway":"manual","method":"authorize"}}` (no `type`). */
 export class CreatePaymentDto {
   @IsIn(GATEWAY_NAMES, { message: `gateway must be one of: ${GATEWAY_NAMES.join(', ')}` })
   gateway: string;
 
-  @IsIn(['authorize', 'purchase'], { message: 'method must be one of: authorize, purchase' })
-  method: 'authorize' | 'purchase';
+  @IsIn(PAYMENT_METHODS, { message: `method must be one of: ${PAYMENT_METHODS.join(', ')}` })
+  method: 'authorize' | 'purchase' | keyof typeof SETUP_METHODS;
 
   /** Minor units; default: the balance owing. */
   @OptionalNotNull()
@@ -34,6 +41,14 @@ export class CreatePaymentDto {
   @IsString()
   @MaxLength(255)
   payment?: string;
+
+  /** Payment-intents gateways: the Stripe payment method types the intent allows, e.g. ["card"]. */
+  @OptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(100, { each: true })
+  payment_method_types?: string[];
 
   @OptionalNotNull()
   @IsObject()

@@ -22,6 +22,8 @@ export interface GatewayPaymentRequest {
   transactionId: string;
   /** A payment method, token or source id (payment-intents gateways). */
   payment?: string;
+  /** Payment-intents gateways: the payment method types the intent allows (Stripe's `payment_method_types`). */
+  paymentMethodTypes?: string[];
   options?: Record<string, unknown>;
 }
 

@@ -16,6 +16,8 @@ export interface StripeGatewayOptions {
   port?: number;
   protocol?: 'http' | 'https';
   timeoutMs?: number;
+  /** A connected account the calls are made on behalf of (Stripe's `Stripe-Account` header). */
+  stripeAccount?: string;
 }
 
 /** Stripe Payment Intents through the official `stripe` package. Amounts are minor units, as ours. */
@@ -32,6 +34,7 @@ export class StripePaymentIntentsGateway implements PaymentGateway {
       maxNetworkRetries: 1,
       timeout: options.timeoutMs ?? 30_000,
       telemetry: false,
+      stripeAccount: options.stripeAccount,
     });
   }
 
@@ -84,6 +87,12 @@ export class StripePaymentIntentsGateway implements PaymentGateway {
       metadata: { order_id: request.orderId, transaction_id: request.transactionId },
     };
     if (request.payment) params.payment_method = request.payment;
+    // The Stripe API version this package speaks calls Elastic Path's `payment_method_types` this way.
+    if (request.paymentMethodTypes?.length) {
+      params.allowed_payment_method_types = request.paymentMethodTypes as Stripe.PaymentIntentCreateParams.AllowedPaymentMethodType[];
+    }
+    const automatic = options.automatic_payment_methods as { enabled?: unknown } | undefined;
+    if (typeof automatic?.enabled === 'boolean') params.automatic_payment_methods = { enabled: automatic.enabled };
     if (typeof options.customer === 'string') params.customer = options.customer;
     if (typeof options.receipt_email === 'string') params.receipt_email = options.receipt_email;
     if (typeof options.destination === 'string') params.transfer_data = { destination: options.destination };

@@ -1,0 +1,37 @@
+import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
+
+/**
+ * `PUT /v2/gateways/{slug}`: `{"data":{"enabled":true}}` (the SDK's `Gateways.Enabled` adds `type: "gateway"`),
+ * plus the gateway's own settings and credentials. Fields a gateway does not take are refused by the service.
+ */
+export class UpdateGatewayDto {
+  @IsOptional()
+  @IsIn(['gateway'], { message: 'type must be gateway' })
+  type?: string;
+
+  @OptionalNotNull()
+  @IsBoolean()
+  enabled?: boolean;
+
+  @OptionalNotNull()
+  @IsBoolean()
+  test?: boolean;
+
+  /** Stripe Payment Intents: the Stripe secret key. Write-only. */
+  @OptionalNotNull()
+  @IsString()
+  @MaxLength(500)
+  login?: string;
+
+  @OptionalNotNull()
+  @IsString()
+  @MaxLength(500)
+  password?: string;
+
+  /** Elastic Path Payments: the connected Stripe account id. Write-only. */
+  @OptionalNotNull()
+  @IsString()
+  @MaxLength(500)
+  stripe_account?: string;
+}

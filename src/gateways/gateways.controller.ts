@@ -1,0 +1,28 @@
+import { Controller, Get, Param, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { DataBody } from '../common/validation/data-body.pipe';
+import { UpdateGatewayDto } from './dto/update-gateway.dto';
+import { GatewaysService } from './gateways.service';
+
+/** Payment gateways, for client-credentials tokens only (storefront tokens get 403). */
+@ApiTags('gateways')
+@ApiBearerAuth()
+@Controller('gateways')
+export class GatewaysController {
+  constructor(private readonly gateways: GatewaysService) {}
+
+  @Get()
+  list() {
+    return this.gateways.list();
+  }
+
+  @Get(':slug')
+  get(@Param('slug') slug: string) {
+    return this.gateways.get(slug);
+  }
+
+  @Put(':slug')
+  update(@Param('slug') slug: string, @DataBody() dto: UpdateGatewayDto) {
+    return this.gateways.update(slug, dto);
+  }
+}
