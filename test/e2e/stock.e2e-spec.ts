@@ -68,6 +68,20 @@ describe('managed stock (manage_stock: true)', () => {
     expect(shown.body.data.meta.stock).toEqual({ level: 0, availability: 'out-stock' });
   });
 
+  it('checkouts holding the same managed products in any order all go through, each taking its share', async () => {
+    const a = await createProduct(t, { manageStock: true, stockLevel: 100 });
+    const b = await createProduct(t, { manageStock: true, stockLevel: 100 });
+    const refs = Array.from({ length: 10 }, cartRef);
+    for (const [n, ref] of refs.entries()) {
+      const [first, second] = n % 2 ? [a, b] : [b, a];
+      expect((await add(ref, first.id, 2)).status).toBe(201);
+      expect((await add(ref, second.id, 3)).status).toBe(201);
+    }
+    const answers = await Promise.all(refs.map(checkout));
+    expect(answers.map((r) => r.status)).toEqual(refs.map(() => 201));
+    expect((await stockOf(a.id)) + (await stockOf(b.id))).toBe(200 - 10 * 5);
+  });
+
   it('refuses a checkout asking for more than the stock now holds, and takes nothing', async () => {
     const product = await createProduct(t, { manageStock: true, stockLevel: 3 });
     const other = await createProduct(t, { manageStock: true, stockLevel: 10 });
