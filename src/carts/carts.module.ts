@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { OrdersModule } from '../orders/orders.module';
+import { StockModule } from '../stock/stock.module';
 import { CartItemsInclude } from './cart-items.include';
 import { CartsController } from './carts.controller';
 import { CartsRepository } from './carts.repository';
 import { CartsService } from './carts.service';
 
 @Module({
-  imports: [OrdersModule],
+  imports: [OrdersModule, StockModule],
   controllers: [CartsController],
   providers: [CartsRepository, CartsService, CartItemsInclude],
 })

@@ -82,9 +82,9 @@ export class CartsRepository {
 
   /**
    * Products belong to the catalog module, which offers no service for this yet: a read of the few
-   * columns a cart line copies (name, sku, description, status, price).
+   * columns a cart line copies (name, sku, description, status, price) and its managed stock.
    */
   findProduct(id: string, db: Db = this.prisma) {
-    return db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, description: true, status: true, price: true } });
+    return db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, description: true, status: true, price: true, manageStock: true, stockLevel: true } });
   }
 }

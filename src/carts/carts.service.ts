@@ -7,7 +7,8 @@ import { productPrices } from '../catalog/products/products.presenter';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
-import { Db, PrismaService } from '../prisma/prisma.service';
+import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
+import { assertStockHolds, StockService } from '../stock/stock.service';
 import { AddCartItemDto, CartDto, CheckoutDto } from './dto/cart.dto';
 import { cartItemsDocument, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
 import { CartsRepository } from './carts.repository';
@@ -29,6 +30,7 @@ export class CartsService {
     private readonly orders: OrdersService,
     private readonly prisma: PrismaService,
     private readonly events: EventsPublisher,
+    private readonly stock: StockService,
   ) {}
 
   /** Cart references are chosen by the client: 1–64 characters of `[A-Za-z0-9_-]`; anything else names no cart. */
@@ -102,6 +104,7 @@ export class CartsService {
       if (existing && existing.quantity + quantity > MAX_QUANTITY) {
         throw new BadRequestError(`quantity would exceed ${MAX_QUANTITY} for this item`, 'data.quantity');
       }
+      assertStockHolds(product, (existing?.quantity ?? 0) + quantity, 'data.quantity');
       const others = current.items.filter((i) => i !== existing);
       assertCartTotal([...others, { unitAmount: price.amount, quantity: (existing?.quantity ?? 0) + quantity }]);
       await this.carts.upsertItem(
@@ -131,6 +134,8 @@ export class CartsService {
       const item = current.items.find((i) => i.id === itemId);
       if (!item) throw new NotFoundError('Cart item');
       assertCartTotal(current.items.map((i) => (i === item ? { unitAmount: i.unitAmount, quantity } : i)));
+      const product = quantity > item.quantity ? await this.carts.findProduct(item.productId, tx) : null;
+      if (product) assertStockHolds(product, quantity, 'data.quantity');
       if (quantity === 0) await this.carts.deleteItem(itemId, tx);
       else await this.carts.setItemQuantity(itemId, quantity, tx);
       return this.changed(ref, tx, baseUrl);
@@ -149,18 +154,22 @@ export class CartsService {
     return cartItemsDocument(cart, baseUrl);
   }
 
-  /** Creates an order from the cart (201 with `included.items`); the cart survives, as in EP. */
+  /**
+   * Creates an order from the cart (201 with `included.items`); the cart survives, as in EP. Its products must
+   * still exist and be live, and managed stock is taken in the same transaction (422 when it does not hold).
+   */
   async checkout(ref: string, dto: CheckoutDto) {
     const order = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
       const cart = (await this.carts.find(ref, tx))!;
       if (cart.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
       assertCartTotal(cart.items);
+      const managed = await this.stock.check(cart.items, tx);
       const { id, name, email } = dto.customer;
       const customer = { ...(id !== undefined ? { id } : {}), ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}) };
       const billing = { ...dto.billing_address } as Record<string, unknown>;
       const shipping = { ...(dto.shipping_address ?? dto.billing_address) } as Record<string, unknown>;
-      return this.orders.createFromCheckout(
+      const order = await this.orders.createFromCheckout(
         {
           cartId: cart.id,
           currency: cart.items[0].currency,
@@ -177,11 +186,14 @@ export class CartsService {
             quantity: i.quantity,
             unitAmount: i.unitAmount,
             includesTax: i.includesTax,
+            stockAllocated: managed.has(i.productId),
           })),
         },
         tx,
       );
-    });
+      await this.stock.take(cart.items.filter((i) => managed.has(i.productId)), tx);
+      return order;
+    }, QUEUED_TRANSACTION);
     return orderEventPayload(order);
   }
 

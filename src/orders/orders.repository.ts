@@ -64,6 +64,17 @@ export class OrdersRepository {
     return count;
   }
 
+  /**
+   * The lines of an order whose quantities were taken from managed stock, marked as given back in the same
+   * statement: whoever gets them returns the stock, and a second caller gets none.
+   */
+  releaseAllocatedItems(orderId: string, db: Db) {
+    return db.$queryRaw<{ productId: string; quantity: number }[]>`
+      UPDATE order_items SET stock_allocated = false, updated_at = now()
+      WHERE order_id = ${orderId}::uuid AND stock_allocated
+      RETURNING product_id::text AS "productId", quantity`;
+  }
+
   itemsOf(orderIds: string[], db: Db = this.prisma) {
     return db.orderItem.findMany({ where: { orderId: { in: orderIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }

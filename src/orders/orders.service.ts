@@ -4,7 +4,8 @@ import { ListQuery, page } from '../common/list-query';
 import { boundedTotal, totalTooLarge } from '../common/money/limits';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
-import { Db, PrismaService } from '../prisma/prisma.service';
+import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
+import { StockService } from '../stock/stock.service';
 import { UpdateOrderDto } from './dto/update-order.dto';
 import { OrderWithItems, orderEventPayload, presentOrder, presentOrderItem } from './order.presenter';
 import { OrdersRepository } from './orders.repository';
@@ -18,7 +19,17 @@ export interface NewOrderInput {
   customerEmail: string;
   billingAddress: Record<string, unknown>;
   shippingAddress: Record<string, unknown>;
-  items: { cartItemId: string; productId: string; name: string; sku: string; quantity: number; unitAmount: number; includesTax: boolean }[];
+  items: {
+    cartItemId: string;
+    productId: string;
+    name: string;
+    sku: string;
+    quantity: number;
+    unitAmount: number;
+    includesTax: boolean;
+    /** The quantity was taken from the product's managed stock (given back if the order is cancelled). */
+    stockAllocated: boolean;
+  }[];
 }
 
 @Injectable()
@@ -27,6 +38,7 @@ export class OrdersService {
     private readonly orders: OrdersRepository,
     private readonly prisma: PrismaService,
     private readonly events: EventsPublisher,
+    private readonly stock: StockService,
   ) {}
 
   async getWithItemsOrThrow(id: string, db: Db = this.prisma): Promise<OrderWithItems> {
@@ -83,6 +95,7 @@ export class OrdersService {
             unitAmount: i.unitAmount,
             currency: input.currency,
             includesTax: i.includesTax,
+            stockAllocated: i.stockAllocated,
           })),
         },
       },
@@ -134,11 +147,12 @@ export class OrdersService {
       // Conditional on the state just checked, so a concurrent change (a payment, another PUT) cannot slip between.
       const count = await this.orders.updateWhere(where, data, tx);
       if (count === 0) throw new UnprocessableError('Order cannot be updated', 'The order changed while it was being updated; read it again and retry');
+      if (dto.status === 'cancelled') await this.stock.release(await this.orders.releaseAllocatedItems(id, tx), tx);
       const fresh = await this.getWithItemsOrThrow(id, tx);
       const payload = orderEventPayload(fresh);
       await this.events.publish(tx, [...events, 'order.updated'], payload);
       return fresh;
-    });
+    }, QUEUED_TRANSACTION);
     return presentOrder(updated);
   }
 }

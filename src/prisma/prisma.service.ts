@@ -9,6 +9,12 @@ import { migrateDatabase } from './migrator';
 /** A client or an open interactive transaction: repositories take either, so services own the boundary. */
 export type Db = PrismaClient | Prisma.TransactionClient;
 
+/**
+ * For short transactions that many requests may run at once on one row (the last units of a product, one
+ * order): they queue, on PGlite's single connection or on a row lock, rather than fail after Prisma's 2 s.
+ */
+export const QUEUED_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
+
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
   readonly options: DatabaseOptions;

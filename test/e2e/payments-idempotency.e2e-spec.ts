@@ -53,6 +53,22 @@ describe('Idempotency-Key on payments, capture, refund, confirm', () => {
     expect(other.body.data.id).not.toBe(first.body.data.id);
   });
 
+  it('scopes a key by the route and its ids, not their spelling: a trailing slash, upper case or an upper-case id replay one payment', async () => {
+    const o = await insertOrder(t);
+    const key = randomUUID();
+    const body = { data: { gateway: 'manual', method: 'purchase', amount: 1500 } };
+    const spellings = [`/orders/${o.id}/payments`, `/orders/${o.id}/payments/`, `/orders/${o.id}/PAYMENTS`, `/orders/${o.id.toUpperCase()}/payments`];
+    const answers = [];
+    for (const path of spellings) answers.push(await post(path, key, body));
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body).toEqual(answers[0].body);
+    }
+    for (const a of answers.slice(1)) expect(a.headers['idempotent-replayed']).toBe('true');
+    expect(await t.prisma.transaction.count({ where: { orderId: o.id } })).toBe(1);
+    expect((await t.prisma.order.findUniqueOrThrow({ where: { id: o.id } })).paidAmount).toBe(1500);
+  });
+
   it('replays a capture (bodyless) and a refund; the same key on another route is a different key', async () => {
     const o = await insertOrder(t);
     const auth = await post(`/orders/${o.id}/payments`, undefined, { data: { gateway: 'manual', method: 'authorize' } });

@@ -105,7 +105,7 @@ describe('Response cache for catalog reads', () => {
   it('answers Cache-Control: no-cache from the database, and no-store keeps nothing', async () => {
     await notificationsSettled(cache);
     await t.http.get(LIST).set(t.admin).expect(200);
-    await t.prisma.$executeRawUnsafe(`ALTER TABLE products DISABLE TRIGGER products_catalog_changed`);
+    await t.prisma.$executeRawUnsafe(`ALTER TABLE products DISABLE TRIGGER USER`);
     try {
       // A change nobody is told about: only a request that skips the cache can see it.
       await t.prisma.product.updateMany({ where: { name: 'Second' }, data: { name: 'Second, unannounced' } });
@@ -119,7 +119,7 @@ describe('Response cache for catalog reads', () => {
       await t.http.get(LIST).set(t.admin).set('Cache-Control', 'no-cache').expect(200);
       expect((await t.http.get(LIST).set(t.admin).expect(200)).body.data.map((p: { name: string }) => p.name)).toContain('Second, unannounced');
     } finally {
-      await t.prisma.$executeRawUnsafe(`ALTER TABLE products ENABLE TRIGGER products_catalog_changed`);
+      await t.prisma.$executeRawUnsafe(`ALTER TABLE products ENABLE TRIGGER USER`);
       await t.prisma.product.updateMany({ where: { name: 'Second, unannounced' }, data: { name: 'Second' } });
     }
   });

@@ -10,6 +10,13 @@ import { buildTree, CategoryRow, presentCategory, PresentedCategory } from './ca
 import { CategoriesRepository } from './categories.repository';
 import { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
 
+/**
+ * Key of the transaction-scoped advisory lock that serialises parent changes: the cycle check reads the
+ * ancestors of the new parent, and two crossed moves (a under b, b under a) running side by side would each
+ * read a tree without the other's move and both succeed.
+ */
+const CATEGORY_TREE_LOCK = 72410003;
+
 @Injectable()
 export class CategoriesService {
   constructor(
@@ -64,6 +71,7 @@ export class CategoriesService {
 
   async update(id: string, dto: UpdateCategoryDto) {
     return this.prisma.$transaction(async (tx) => {
+      if (dto.parent_id) await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CATEGORY_TREE_LOCK})`;
       await this.require(id, tx);
       if (dto.slug !== undefined && dto.slug !== null) await this.assertSlugFree(dto.slug, id, tx);
       if (dto.parent_id) await this.assertParent(dto.parent_id.toLowerCase(), id, tx);

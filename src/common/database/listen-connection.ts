@@ -4,7 +4,8 @@ import type { RootLogger } from '../logging/logging.module';
 export interface ListenHandlers {
   /** LISTEN is in place (first time, or again after a loss): anything committed meanwhile was missed. */
   onListening(): void;
-  onNotification(): void;
+  /** A NOTIFY on the channel, with its payload ('' when it carried none). */
+  onNotification(payload: string): void;
   /** The connection failed or dropped; notifications are lost until onListening() is called again. */
   onLost?(): void;
 }
@@ -41,7 +42,7 @@ export class ListenConnection {
     if (this.stopped) return;
     const client = new Client({ connectionString: this.databaseUrl });
     this.client = client;
-    client.on('notification', () => this.handlers.onNotification());
+    client.on('notification', (message) => this.handlers.onNotification(message.payload ?? ''));
     client.on('error', (err) => this.reconnect(client, err));
     client.on('end', () => this.reconnect(client));
     try {

@@ -6,7 +6,11 @@ import { ListenConnection } from '../database/listen-connection';
 import { ROOT_LOGGER, RootLogger } from '../logging/logging.module';
 import { ResponseCache } from './response-cache';
 
-/** Channel the catalog tables' triggers NOTIFY on every committed change (see the migration). */
+/**
+ * Channel the catalog tables' triggers NOTIFY on every committed change (see the migrations). An empty
+ * payload drops every cached response; `<type>:<id>` (a product whose stock level alone changed) drops the
+ * cached responses that show that resource.
+ */
 export const CATALOG_CHANNEL = 'commerce_catalog';
 
 /**
@@ -32,18 +36,23 @@ export class CacheInvalidationListener implements OnApplicationBootstrap, Before
     const url = this.config.database.databaseUrl;
     if (!url) {
       const db = await openEmbeddedDatabase(this.prisma.options);
-      this.stop = await db.listen(CATALOG_CHANNEL, () => this.cache.invalidate());
+      this.stop = await db.listen(CATALOG_CHANNEL, (payload) => this.changed(payload));
       this.cache.resume();
       return;
     }
     const connection = new ListenConnection(
       url,
       CATALOG_CHANNEL,
-      { onListening: () => this.cache.resume(), onNotification: () => this.cache.invalidate(), onLost: () => this.cache.suspend() },
+      { onListening: () => this.cache.resume(), onNotification: (payload) => this.changed(payload), onLost: () => this.cache.suspend() },
       this.logger,
     );
     connection.start();
     this.stop = () => connection.stop();
+  }
+
+  private changed(payload: string) {
+    if (payload) this.cache.invalidateResource(payload);
+    else this.cache.invalidate();
   }
 
   async beforeApplicationShutdown() {

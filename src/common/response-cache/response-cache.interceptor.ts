@@ -11,6 +11,25 @@ import { CachedBody, ResponseCache } from './response-cache';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
+ * The resources (`<type>:<id>`) a document shows as objects: its `data` (one or a list) and its `included`
+ * ones (a list, or lists by name). A change to one of them drops the cached documents that show it.
+ */
+export function resourcesShown(document: object): string[] {
+  const found = new Set<string>();
+  const add = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(add);
+    if (!value || typeof value !== 'object') return;
+    const { type, id } = value as { type?: unknown; id?: unknown };
+    if (typeof type === 'string' && typeof id === 'string') found.add(`${type}:${id}`);
+  };
+  const { data, included } = document as { data?: unknown; included?: unknown };
+  add(data);
+  if (Array.isArray(included)) add(included);
+  else if (included && typeof included === 'object') Object.values(included).forEach(add);
+  return [...found];
+}
+
+/**
  * Outermost interceptor (after guards: authentication and rate limits apply to every hit). A GET on a
  * `@CachedReads()` controller is answered from the cache when it can be, else its finished document is
  * serialized once, stored and sent. `Cache-Control: no-cache` / `no-store` on the request skip the lookup. Writes on `@CachedReads()` / `@InvalidatesCachedReads()` controllers
@@ -44,7 +63,7 @@ export class ResponseCacheInterceptor implements NestInterceptor {
         // Only finished JSON documents: not streams, nor handlers that wrote the response themselves.
         if (document === null || typeof document !== 'object' || res.headersSent || res.statusCode !== 200) return document;
         const bytes = Buffer.from(JSON.stringify(document));
-        const body: CachedBody = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
+        const body: CachedBody = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, resources: resourcesShown(document) };
         this.cache.set(key, generation, body);
         return this.send(res, body);
       }),

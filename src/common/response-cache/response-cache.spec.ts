@@ -52,4 +52,28 @@ describe('ResponseCache', () => {
     expect(cache.enabled).toBe(false);
     expect(cache.get('a')).toBeUndefined();
   });
+
+  it('drops only the documents that show a changed resource', () => {
+    const cache = cacheOf(1024 * 1024);
+    cache.set('list', cache.generation, { bytes: Buffer.from('1'), etag: '"e"', resources: ['product:a', 'product:b'] });
+    cache.set('b', cache.generation, { bytes: Buffer.from('2'), etag: '"e"', resources: ['product:b'] });
+    cache.set('c', cache.generation, { bytes: Buffer.from('3'), etag: '"e"', resources: ['product:c'] });
+    cache.invalidateResource('product:a');
+    expect(cache.get('list')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+  });
+
+  it('does not keep a read that shows a resource dropped while it ran, and keeps one that does not', () => {
+    const cache = cacheOf(1024 * 1024);
+    const started = cache.generation;
+    cache.invalidateResource('product:a');
+    cache.set('shows-a', started, { bytes: Buffer.from('1'), etag: '"e"', resources: ['product:a'] });
+    cache.set('shows-b', started, { bytes: Buffer.from('2'), etag: '"e"', resources: ['product:b'] });
+    expect(cache.get('shows-a')).toBeUndefined();
+    expect(cache.get('shows-b')).toBeDefined();
+    cache.invalidate();
+    cache.set('after-full-drop', started, { bytes: Buffer.from('3'), etag: '"e"', resources: ['product:b'] });
+    expect(cache.get('after-full-drop')).toBeUndefined();
+  });
 });

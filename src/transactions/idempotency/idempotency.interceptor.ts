@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { catchError, from, mergeMap, Observable, of } from 'rxjs';
 import { ApiError, BadRequestError, ConflictError, ErrorObject, UnprocessableError } from '../../common/errors/api-error';
 import { toApiError } from '../../common/errors/to-api-error';
+import { isUuid } from '../../common/validation/resource-id.pipe';
 import { IdempotencyRepository } from './idempotency.repository';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -34,9 +35,26 @@ export function requestHash(body: unknown): string {
 }
 
 /**
- * `Idempotency-Key` on POSTs that move money. The key is scoped by client, grant type, method and path, so
- * the same key on another route or from another client is a different key. The first request inserts a
- * pending record (unique scope+key), runs, and stores its answer (2xx and 4xx; a 5xx deletes the record so a
+ * The request's route with its ids in canonical form: Express matches paths case-insensitively and with or
+ * without a trailing slash, and ids are UUIDs in any case, so `/orders/AB…/PAYMENTS/` and `/orders/ab…/payments`
+ * are one resource and must be one scope. The route pattern (`/v2/orders/:orderId/payments`) gets the lower-cased
+ * id values, which is the canonical path itself: keys stored before scopes were canonical still match.
+ */
+export function routeScope(req: Pick<Request, 'method' | 'path' | 'params'> & { route?: { path?: unknown } }): string {
+  const pattern = req.route?.path;
+  if (typeof pattern !== 'string') return `${req.method} ${req.path.toLowerCase().replace(/\/+$/, '')}`;
+  const path = pattern.replace(/:(\w+)/g, (match, name: string) => {
+    const value = req.params?.[name];
+    if (typeof value !== 'string') return match;
+    return isUuid(value) ? value.toLowerCase() : value;
+  });
+  return `${req.method} ${path}`;
+}
+
+/**
+ * `Idempotency-Key` on POSTs that move money. The key is scoped by client, grant type, method, route and ids
+ * (see routeScope), so the same key on another route or from another client is a different key. The first
+ * request inserts a pending record (unique scope+key), runs, and stores its answer (2xx and 4xx; a 5xx deletes the record so a
  * retry runs again). A repeat with the same body replays that answer without running the handler; one with a
  * different body is refused with 422; one that arrives while the first still runs waits for it (then 409).
  */
@@ -54,7 +72,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (key.trim() === '' || key.length > 255) {
       throw new BadRequestError('Idempotency-Key must be between 1 and 255 characters', { header: IDEMPOTENCY_HEADER });
     }
-    const scope = `${req.principal?.clientId ?? '-'}:${req.principal?.grantType ?? '-'}:${req.method} ${req.path}`;
+    const scope = `${req.principal?.clientId ?? '-'}:${req.principal?.grantType ?? '-'}:${routeScope(req)}`;
     const hash = requestHash(req.body);
     const successStatus = this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.OK;
 
