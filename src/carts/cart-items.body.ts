@@ -4,15 +4,13 @@ import { DataBodyPipe } from '../common/validation/data-body.pipe';
 import { AddCartItemDto, AddCustomItemDto } from './dto/cart.dto';
 import { MAX_CART_ITEMS } from './cart-limits';
 
-/** One entry of an add request: a product line, a custom line, or why the entry was refused. */
-export type CartItemEntry = AddCartItemDto | AddCustomItemDto | ApiError;
 
 /** `POST /v2/carts/:ref/items`: one item (`data` an object) or many (`data` an array, Elastic Path's bulk add). */
 export interface AddCartItemsRequest {
   bulk: boolean;
   /** Bulk only: refuse every entry when one fails (Elastic Path's default), or add those that can be. */
   addAllOrNothing: boolean;
-  entries: CartItemEntry[];
+  entries: (AddCartItemDto | AddCustomItemDto)[];
   /** The entries as sent (what a refused one is reported with). */
   raw: unknown[];
 }
@@ -71,7 +69,11 @@ export class AddCartItemsPipe implements PipeTransform<unknown, Promise<AddCartI
         }),
       ),
     );
-    return { bulk: true, addAllOrNothing, entries, raw: data };
+    // A malformed entry makes the request malformed: 400 listing every such entry, whatever add_all_or_nothing says
+    // (that option is about items that cannot be added: an unknown product, a draft, stock, currency).
+    const malformed = entries.flatMap((entry, index) => (entry instanceof ApiError ? entryErrors(entry, index, data[index]) : []));
+    if (malformed.length) throw new ApiError(400, 'Bad Request', malformed[0].detail, undefined, {}, malformed);
+    return { bulk: true, addAllOrNothing, entries: entries as (AddCartItemDto | AddCustomItemDto)[], raw: data };
   }
 }
 

@@ -53,7 +53,6 @@ export class CartItemsService {
       let added = 0;
       for (const [index, entry] of request.entries.entries()) {
         try {
-          if (entry instanceof ApiError) throw entry;
           const current = (await this.carts.find(ref, tx))!;
           if (entry instanceof AddCustomItemDto) await this.addCustom(current, entry, requested, tx);
           else await this.addProduct(current, entry, requested, tx);

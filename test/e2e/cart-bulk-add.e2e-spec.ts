@@ -56,15 +56,22 @@ describe('Cart: bulk add', () => {
     const a = await createProduct(t, { amount: 1000 });
     const missing = randomUUID();
     const cart = ep.Cart(`bulk-some-${Date.now()}`);
-    const res = await cart.BulkAdd([{ type: 'cart_item', id: a.id, quantity: 1 }, { type: 'cart_item', id: missing }, { ...GIFT_WRAP, price: { amount: 'free' } }, GIFT_WRAP], {
-      add_all_or_nothing: false,
-    });
+    const res = await cart.BulkAdd([{ type: 'cart_item', id: a.id, quantity: 1 }, { type: 'cart_item', id: missing }, GIFT_WRAP], { add_all_or_nothing: false });
     expect(res.data.map((i: any) => i.sku)).toEqual([a.sku, 'gift-wrap']);
     expect(res.meta.display_price.with_tax.amount).toBe(1250);
-    expect(res.errors[0]).toMatchObject({ status: 404, source: 'data[1]', meta: { id: missing } });
-    expect(res.errors.slice(1).length).toBeGreaterThan(0);
-    for (const error of res.errors.slice(1)) expect(error).toMatchObject({ status: 400, source: 'data[2].price.amount', meta: { sku: 'gift-wrap' } });
+    expect(res.errors).toEqual([expect.objectContaining({ status: 404, title: 'Product not found', source: 'data[1]', meta: { id: missing } })]);
     expect((await cart.Items()).data).toHaveLength(2);
+  });
+
+  it('refuses a request with a malformed item (400 naming each one) and adds nothing, whatever add_all_or_nothing says', async () => {
+    const a = await createProduct(t, { amount: 1000 });
+    const cart = ep.Cart(`bulk-malformed-${Date.now()}`);
+    const items = [{ type: 'cart_item', id: a.id, quantity: 1 }, { ...GIFT_WRAP, price: { amount: 'free' } }, { type: 'bundle_item', sku: 'b' }];
+    const refusal = await cart.BulkAdd(items, { add_all_or_nothing: false }).catch((e: any) => e);
+    expect(refusal.errors.length).toBeGreaterThanOrEqual(2);
+    for (const error of refusal.errors) expect(error).toMatchObject({ status: 400, meta: { sku: expect.any(String) } });
+    expect(refusal.errors.map((e: any) => e.source)).toEqual(expect.arrayContaining(['data[1].price.amount', 'data[2].type']));
+    expect((await cart.Items()).data).toEqual([]);
   });
 
   it('refuses an empty array, too many items and malformed options (400)', async () => {
