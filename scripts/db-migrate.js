@@ -12,6 +12,9 @@ async function main() {
     databaseUrl: process.env.DATABASE_URL || undefined,
     pgliteDataDir: process.env.PGLITE_DATA_DIR || path.join(root, 'data', 'pglite'),
   };
+  if (!opts.databaseUrl && !opts.pgliteDataDir.startsWith('memory://')) {
+    load('config/data-directories').assertWritableDirectory({ variable: 'PGLITE_DATA_DIR', dir: opts.pgliteDataDir });
+  }
   console.log(`Migrating ${describeDatabase(opts)}`);
   const started = Date.now();
   try {
@@ -23,6 +26,8 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
+  // A data directory this user cannot write is a deployment mistake with a fix, told like the server tells it.
+  const misconfigured = e instanceof load('config/app-config').ConfigError;
+  console.error(misconfigured ? `Configuration error: ${e.message}` : e instanceof Error ? e.message : e);
+  process.exit(misconfigured ? 78 : 1);
 });

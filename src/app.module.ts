@@ -9,9 +9,11 @@ import { LoggingModule } from './common/logging/logging.module';
 import { AppConfigModule } from './config/config.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { IntegrationsModule } from './integrations/integrations.module';
 import { OrdersModule } from './orders/orders.module';
 import { PrismaModule } from './prisma/prisma.module';
+import { DemoSeedModule } from './seed/demo-seed.module';
 import { SettingsModule } from './settings/settings.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { TransactionsModule } from './transactions/transactions.module';
@@ -27,6 +29,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     AuthModule,
     ThrottlingModule,
     HealthModule,
+    MetricsModule,
     SettingsModule,
     CatalogModule,
     AccountsModule,
@@ -34,6 +37,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     OrdersModule,
     TransactionsModule,
     IntegrationsModule,
+    DemoSeedModule.forServer(),
   ],
 })
 export class AppModule {}

@@ -1,12 +1,14 @@
 import { INestApplication, RequestMethod } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppConfig } from './config/app-config';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { buildOpenApiDocument } from './common/http/openapi-document';
 import { requestContextMiddleware } from './common/http/request-context';
 import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
 import { useLeanAsyncResourceBind } from './common/runtime/lean-async-resource-bind';
+import { HttpMetrics } from './metrics/http-metrics';
 
 /**
  * Everything the HTTP server needs beyond AppModule, shared by main.ts and the tests so both run the
@@ -22,6 +24,7 @@ export function configureApp(app: INestApplication): void {
   http.set('query parser', 'extended');
   http.set('etag', false);
   http.disable('x-powered-by');
+  http.use(app.get(HttpMetrics).middleware());
   http.use(requestContextMiddleware(logger));
   if (config.corsOrigins) {
     // Preflights end here (204), before auth; allowed request headers are reflected (the SDKs send X-MOLTIN-*).
@@ -45,18 +48,13 @@ export function configureApp(app: INestApplication): void {
   app.setGlobalPrefix('v2', {
     exclude: [
       { path: 'health', method: RequestMethod.GET },
+      { path: 'health/live', method: RequestMethod.GET },
+      { path: 'health/ready', method: RequestMethod.GET },
+      { path: 'metrics', method: RequestMethod.GET },
       { path: 'oauth/access_token', method: RequestMethod.POST },
     ],
   });
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Commerce API')
-      .setDescription('Elastic Path Commerce Cloud (Moltin) v2 compatible commerce API')
-      .setVersion('0.1.0')
-      .addBearerAuth()
-      .build(),
-  );
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }

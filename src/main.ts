@@ -5,14 +5,17 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
+import { assertWritableDataDirectories } from './config/data-directories';
 import { configureApp } from './configure-app';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
+import { localBaseUrl, nextSteps } from './next-steps';
 
 async function bootstrap() {
   let config: AppConfig;
   try {
     config = loadAppConfig();
+    assertWritableDataDirectories(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${err.message}\n`);
@@ -42,6 +45,7 @@ async function bootstrap() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host }, `Commerce API listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+  process.stdout.write(`${nextSteps(app, localBaseUrl(config, port))}\n`);
 }
 
 /**

@@ -101,22 +101,31 @@ async function nthOrderCreatedAt(query, n) {
   return row ? row.at : null;
 }
 
+/** id (text) of the n-th order (1-based) in id order, as `sort=id` lists them, or null. */
+async function nthOrderId(query, n) {
+  const [row] = await query('SELECT id::text AS id FROM orders ORDER BY id OFFSET $1::int LIMIT 1', [n - 1]);
+  return row ? row.id : null;
+}
+
 /**
  * Everything the scenarios need, in one session. `opts`: { products, orders, authorizedOrders, keysetAt }.
- * Returns what the scenarios address: { categoryId, categoryProducts, authorized, keysetCreatedAt, orderCount, ms }.
+ * Returns what the scenarios address: { categoryId, categoryProducts, authorized, keysetCreatedAt, keysetId, orderCount, ms }.
  */
 async function seedAll(query, opts) {
   const t0 = Date.now();
-  const out = { categoryId: null, categoryProducts: 0, authorized: [], keysetCreatedAt: null, orderCount: 0 };
+  const out = { categoryId: null, categoryProducts: 0, authorized: [], keysetCreatedAt: null, keysetId: null, orderCount: 0 };
   if (opts.products > 0) Object.assign(out, await seedCatalog(query, { products: opts.products }));
   if (opts.authorizedOrders > 0) out.authorized = await seedAuthorizedOrders(query, { count: opts.authorizedOrders });
   if (opts.orders > 0) await seedOrders(query, { count: opts.orders });
   // Statistics as autovacuum would eventually gather them (PGlite runs no autovacuum).
   await query('ANALYZE');
   out.orderCount = (await query('SELECT count(*)::int AS n FROM orders'))[0].n;
-  if (opts.keysetAt > 0) out.keysetCreatedAt = await nthOrderCreatedAt(query, Math.min(opts.keysetAt, out.orderCount));
+  if (opts.keysetAt > 0) {
+    out.keysetCreatedAt = await nthOrderCreatedAt(query, Math.min(opts.keysetAt, out.orderCount));
+    out.keysetId = await nthOrderId(query, Math.min(opts.keysetAt, out.orderCount));
+  }
   out.ms = Date.now() - t0;
   return out;
 }
 
-module.exports = { seedAll, seedCatalog, seedOrders, seedAuthorizedOrders, nthOrderCreatedAt };
+module.exports = { seedAll, seedCatalog, seedOrders, seedAuthorizedOrders, nthOrderCreatedAt, nthOrderId };

@@ -29,6 +29,7 @@ function evaluateTargets(results, config) {
     const dp = r.deep_pages;
     const dpNote = dp && dp.keyset_record < 100_000 ? `keyset at record ${dp.keyset_record} of ${dp.orders} orders, not the target's 100,000 (quick run or BENCH_ORDERS)` : undefined;
     check(out, { id: 'deep_keyset_ratio', db, description: `scenario 5 keyset page at record ${dp?.keyset_record ?? config.keysetAt}: unloaded median latency ÷ first page's`, value: dp?.keyset_ratio, op: '<=', limit: 1.5, note: dpNote });
+    check(out, { id: 'deep_keyset_id_ratio', db, description: `scenario 5 id keyset page (sort=id, gt(id,…)) at record ${dp?.keyset_record ?? config.keysetAt}: unloaded median latency ÷ first page's`, value: dp?.keyset_id_ratio, op: '<=', limit: 1.5, note: dpNote });
     check(out, { id: 'deep_offset_ratio', db, description: `scenario 5 page[offset]=${config.deepOffset}: unloaded median latency ÷ first page's`, value: dp?.offset_ratio, op: '<=', limit: 3, note: dpNote });
     for (const [level, w] of Object.entries(r.webhooks?.levels ?? {})) {
       check(out, {

@@ -1,6 +1,7 @@
 'use strict';
-// Scenario 5: GET /v2/orders first page vs page[offset]=9975 vs the keyset walk at record 100,000
-// (sort=created_at&filter=ge(created_at,<created_at of that record>)), over 100,000+ seeded orders.
+// Scenario 5: GET /v2/orders first page vs page[offset]=9975 vs the keyset walks at record 100,000
+// (sort=created_at&filter=ge(created_at,<created_at of that record>), and sort=id&filter=gt(id,<id of the
+// record 100,000 in id order>)), over 100,000+ seeded orders.
 // /v2/orders refuses offsets above 10,000 (HARD_OFFSET_LIMIT), so 9,975 is the deepest offset page.
 //
 // Each URL is measured twice:
@@ -16,11 +17,12 @@ const { ratio } = require('../lib/stats');
 
 const LIMIT = 25;
 
-function paths(keysetCreatedAt) {
+function paths(keysetCreatedAt, keysetId) {
   return {
     first: `/v2/orders?page[limit]=${LIMIT}`,
     offset: `/v2/orders?page[limit]=${LIMIT}&page[offset]=${config.deepOffset}`,
     keyset: `/v2/orders?page[limit]=${LIMIT}&sort=created_at&filter=ge(created_at,${encodeURIComponent(keysetCreatedAt)})`,
+    keyset_id: `/v2/orders?page[limit]=${LIMIT}&sort=id&filter=gt(id,${keysetId})`,
   };
 }
 
@@ -30,11 +32,12 @@ async function runDeepPages({ server, seeded, log, skipped, db }) {
     return null;
   }
   const api = await apiClient(server);
-  const p = paths(seeded.keysetCreatedAt);
+  const p = paths(seeded.keysetCreatedAt, seeded.keysetId);
   const out = {
     orders: seeded.orderCount,
     keyset_record: Math.min(config.keysetAt, seeded.orderCount),
     keyset_created_at: seeded.keysetCreatedAt,
+    keyset_id: seeded.keysetId,
     offset: config.deepOffset,
   };
   for (const [name, pathQ] of Object.entries(p)) {
@@ -51,6 +54,9 @@ async function runDeepPages({ server, seeded, log, skipped, db }) {
         skipped.push(`${db}: deep pages keyset page starts at ${first}, expected ${seeded.keysetCreatedAt}`);
       }
     }
+    if (name === 'keyset_id' && !(items[0].id > seeded.keysetId)) {
+      skipped.push(`${db}: deep pages id keyset page starts at ${items[0].id}, not after ${seeded.keysetId}`);
+    }
     const unloaded = await sequential(server.base + pathQ, api.authHeaders, { server });
     const loaded = await measure(server.base + pathQ, { headers: api.authHeaders }, { server });
     out[name] = { path: pathQ, unloaded, ...loaded };
@@ -62,7 +68,7 @@ async function runDeepPages({ server, seeded, log, skipped, db }) {
     }
   }
   if (out.first) {
-    for (const name of ['offset', 'keyset']) {
+    for (const name of ['offset', 'keyset', 'keyset_id']) {
       if (!out[name]) continue;
       out[`${name}_ratio`] = ratio(out[name].unloaded.median_ms, out.first.unloaded.median_ms);
       out[`${name}_loaded_ratio`] = ratio(out.first.rps, out[name].rps);

@@ -7,7 +7,7 @@ const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
 export const ACCOUNTS_SPEC: ListResourceSpec = {
   fields: {
-    id: { column: 'id', type: 'uuid', ops: ['eq', 'in'], sortable: true },
+    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
     name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
     legal_name: { column: 'legalName', type: 'string', ops: ['eq', 'like'] },
     registration_id: { column: 'registrationId', type: 'string', ops: ['eq', 'like'] },

@@ -1,12 +1,14 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { PUBLIC_OPERATION } from '../common/http/openapi-document';
 import type { Principal } from '../common/http/request-context';
 
 export const IS_PUBLIC = Symbol('IS_PUBLIC');
 export const ALLOW_IMPLICIT = Symbol('ALLOW_IMPLICIT');
 
 /** No token needed (health, the token endpoint). */
-export const Public = () => SetMetadata(IS_PUBLIC, true);
+export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION, true));
 
 /** Implicit (storefront) tokens may call this route; by default only client-credentials tokens may. */
 export const AllowImplicit = () => SetMetadata(ALLOW_IMPLICIT, true);

@@ -8,6 +8,9 @@ import { hashSecret, randomToken, verifySecret } from './secret-hash';
 /** Keeps the store's API key pair: from CLIENT_ID/CLIENT_SECRET, or generated once and printed once. */
 @Injectable()
 export class ApiClientsService implements OnApplicationBootstrap {
+  /** Where this start's key pair came from: the environment, generated (and printed) now, or stored earlier. */
+  startupKey: 'configured' | 'generated' | 'stored' = 'stored';
+
   constructor(
     private readonly config: AppConfig,
     private readonly clients: ApiClientsRepository,
@@ -19,9 +22,10 @@ export class ApiClientsService implements OnApplicationBootstrap {
     const { clientId, clientSecret } = this.config.auth;
     if (clientId && clientSecret) {
       await this.ensureClient(clientId, clientSecret);
+      this.startupKey = 'configured';
       return;
     }
-    await this.generateFirstClient();
+    if (await this.generateFirstClient()) this.startupKey = 'generated';
   }
 
   async ensureClient(clientId: string, clientSecret: string) {
@@ -33,7 +37,7 @@ export class ApiClientsService implements OnApplicationBootstrap {
     }
   }
 
-  private async generateFirstClient() {
+  private async generateFirstClient(): Promise<boolean> {
     const clientId = randomToken(20);
     const clientSecret = randomToken(24);
     const secretHash = await hashSecret(clientSecret);
@@ -44,7 +48,7 @@ export class ApiClientsService implements OnApplicationBootstrap {
       await this.clients.create({ name: 'default', clientId, secretHash }, tx);
       return true;
     });
-    if (!created) return;
+    if (!created) return false;
     const banner = [
       '',
       '  A new API key pair was created. It is shown only this once; store it now.',
@@ -55,6 +59,7 @@ export class ApiClientsService implements OnApplicationBootstrap {
     ].join('\n');
     process.stdout.write(banner + '\n');
     this.logger.info({ client_id: clientId }, 'generated a new API key pair');
+    return true;
   }
 
   async verify(clientId: string, clientSecret: string): Promise<{ id: string } | null> {

@@ -1,8 +1,9 @@
-import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Req } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AllowImplicit } from '../auth/access.decorators';
 import { requestBaseUrl } from '../common/http/base-url';
+import { parseSubCollectionPage } from '../common/list-query';
 import { ResponseDocument } from '../common/http/response-document';
 import { Includable } from '../common/include/include.decorators';
 import { DataBody } from '../common/validation/data-body.pipe';
@@ -59,8 +60,8 @@ export class CartsController {
   }
 
   @Get(':ref/items')
-  async items(@CartRef() ref: string, @Req() req: Request) {
-    return new ResponseDocument(await this.carts.items(ref, this.baseUrl(req)));
+  items(@CartRef() ref: string, @Query() query: Record<string, unknown>, @Req() req: Request) {
+    return this.carts.items(ref, this.baseUrl(req), parseSubCollectionPage(query));
   }
 
   /** A product (`cart_item`), a `custom_item`, or an array of them (bulk add, `options.add_all_or_nothing`). */

@@ -1,4 +1,5 @@
 import type { Cart, CartItem } from '../generated/prisma/client';
+import { Page, pageOf, PageParams } from '../common/list-query';
 import { displayPrice } from '../common/money/money';
 import { timestamps } from '../common/http/timestamps';
 
@@ -61,7 +62,12 @@ export function presentCart(cart: CartWithItems, baseUrl = '') {
   };
 }
 
-/** `GET /v2/carts/:ref/items` (and the answer of every item change): `{data:[...], meta:{display_price}}`. */
+/** `GET /v2/carts/:ref/items`: one page of the items, with `meta.display_price` of the whole cart beside the pagination. */
+export function cartItemsPage(cart: CartWithItems, baseUrl: string, q: PageParams): Page<ReturnType<typeof presentCartItem>> {
+  return { ...pageOf(cart.items.map((i) => presentCartItem(i, baseUrl)), q), meta: { display_price: cartTotals(cart) } };
+}
+
+/** The answer of every item change: `{data:[...], meta:{display_price}}`. */
 export function cartItemsDocument(cart: CartWithItems, baseUrl = '') {
   return { data: cart.items.map((i) => presentCartItem(i, baseUrl)), meta: { display_price: cartTotals(cart) } };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import type { PageParams } from '../common/list-query';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
@@ -8,7 +9,7 @@ import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service'
 import { assertStockHolds, StockService } from '../stock/stock.service';
 import { CartDto, CheckoutDto } from './dto/cart.dto';
 import { assertCartTotal } from './cart-limits';
-import { cartItemsDocument, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
+import { cartItemsDocument, cartItemsPage, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
 import { CartsRepository } from './carts.repository';
 
 const CART_REF = /^[A-Za-z0-9_-]{1,64}$/;
@@ -65,8 +66,8 @@ export class CartsService {
     });
   }
 
-  async items(ref: string, baseUrl: string) {
-    return cartItemsDocument(await this.carts.findOrCreate(ref), baseUrl);
+  async items(ref: string, baseUrl: string, q: PageParams) {
+    return cartItemsPage(await this.carts.findOrCreate(ref), baseUrl, q);
   }
 
   async updateItem(ref: string, itemId: string, quantity: number, baseUrl: string) {

@@ -17,7 +17,14 @@ export class AppConfig {
   logLevel: LogLevel;
   bodyLimitBytes: number;
   files: { dir: string; maxBytes: number; allowedMimeTypes: string[] };
-  rateLimit: { limit: number; windowMs: number };
+  rateLimit: {
+    limit: number;
+    windowMs: number;
+    /** Redis that holds the counters, shared by every replica; unset: each process counts on its own. */
+    redisUrl?: string;
+  };
+  /** Port serving GET /metrics without a token (for a scraper inside the cluster); unset: none. */
+  metricsPort?: number;
   webhooks: {
     allowedHosts: string[];
     retryScheduleSeconds: number[];
@@ -46,6 +53,8 @@ export class AppConfig {
   responseCacheBytes: number;
   /** Browser origins allowed by CORS: `'*'` (any), a list of origins, or `false` (no CORS headers). */
   corsOrigins: '*' | string[] | false;
+  /** Seed the demo catalogue at start (idempotent: adds only what is missing). */
+  seedDemo: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +118,20 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+/** Never echoes the value: a Redis URL may hold a password. */
+function redisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return undefined;
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'redis:' && protocol !== 'rediss:') throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  return raw;
+}
+
 function allowedHost(entry: string): string {
   const [addr, bits] = entry.split('/');
   if (bits !== undefined) {
@@ -155,7 +178,12 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   config.rateLimit = {
     limit: int(env, 'RATE_LIMIT', 6000, 1, 10_000_000),
     windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1, 3_600_000),
+    redisUrl: redisUrl(env),
   };
+  config.metricsPort = env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 1, 65535) : undefined;
+  if (config.metricsPort !== undefined && config.metricsPort === config.port) {
+    throw new ConfigError('METRICS_PORT must differ from PORT (the API port serves /metrics with a token)');
+  }
   const schedule = env.WEBHOOK_RETRY_SCHEDULE?.trim()
     ? env.WEBHOOK_RETRY_SCHEDULE.split(',').map((s) => s.trim())
     : ['0', '5', '300', '1800', '7200', '18000', '36000', '50400', '72000', '86400'];
@@ -189,5 +217,6 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   config.shutdownTimeoutMs = int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000);
   config.responseCacheBytes = int(env, 'RESPONSE_CACHE_MB', 32, 0, 4096) * 1024 * 1024;
   config.corsOrigins = corsOrigins(env);
+  config.seedDemo = bool(env, 'SEED_DEMO', false);
   return config;
 }

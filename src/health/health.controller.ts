@@ -1,35 +1,79 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import type { Response } from 'express';
 import { Public } from '../auth/access.decorators';
-import { ResponseDocument } from '../common/http/response-document';
-import { PrismaService } from '../prisma/prisma.service';
+import { RateLimitStore } from '../common/throttling/rate-limit.store';
+import { DatabaseReadiness } from './database-readiness';
 
+/**
+ * Probes. Their body is the health check's result (`status`, `info`, `error`, `details` per check); a
+ * probe that fails answers 503 with that result and an `errors` array in the API's error format.
+ */
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,
     private readonly indicator: HealthIndicatorService,
-    private readonly prisma: PrismaService,
+    private readonly database: DatabaseReadiness,
+    private readonly rateLimit: RateLimitStore,
   ) {}
 
-  /** Liveness and database readiness; 503 when the database does not answer. */
+  /** Liveness: the process answers (nothing else is checked, so a database outage never restarts it). */
   @Public()
-  @Get()
-  @HealthCheck()
-  async check() {
-    const result = await this.health.check([
-      async () => {
-        const db = this.indicator.check('database');
-        try {
-          await this.prisma.$queryRaw`SELECT 1`;
-          return db.up({ engine: this.prisma.embedded ? 'pglite' : 'postgresql' });
-        } catch (err) {
-          return db.down({ message: 'database unreachable' });
-        }
-      },
-    ]);
-    return new ResponseDocument(result as unknown as Record<string, unknown>);
+  @ApiOperation({ summary: 'Liveness probe' })
+  @Get('live')
+  async live(@Res() res: Response) {
+    send(res, await this.health.check([]));
   }
+
+  /**
+   * Readiness: 200 when the database answers, its schema is there and every migration is applied; 503
+   * otherwise. The rate limiter's store is reported too, without failing the probe: while Redis is
+   * unreachable requests are still served, on per-process limits.
+   */
+  @Public()
+  @ApiOperation({ summary: 'Readiness probe' })
+  @Get('ready')
+  async ready(@Res() res: Response) {
+    send(res, await this.readiness());
+  }
+
+  /** The readiness probe, under the path older deployments probe. */
+  @Public()
+  @ApiOperation({ summary: 'Readiness probe (same as /health/ready)' })
+  @Get()
+  async check(@Res() res: Response) {
+    send(res, await this.readiness());
+  }
+
+  private async readiness(): Promise<HealthCheckResult> {
+    try {
+      return await this.health.check([
+        async () => {
+          const db = this.indicator.check('database');
+          const readiness = await this.database.check();
+          return readiness.ready ? db.up(readiness.details) : db.down(readiness.details);
+        },
+        async () => this.indicator.check('rate_limit').up({ ...this.rateLimit.status() }),
+      ]);
+    } catch (err) {
+      if (err instanceof ServiceUnavailableException) return err.getResponse() as HealthCheckResult;
+      throw err;
+    }
+  }
+}
+
+function send(res: Response, result: HealthCheckResult): void {
+  res.setHeader('Cache-Control', 'no-store');
+  if (result.status === 'ok') {
+    res.status(200).json(result);
+    return;
+  }
+  const reasons = Object.entries(result.error ?? {}).map(([name, check]) => `${name}: ${String(check?.message ?? check?.status)}`);
+  res.status(503).json({
+    ...result,
+    errors: [{ status: 503, title: 'Service Unavailable', detail: `Not ready (${reasons.join('; ')})` }],
+  });
 }

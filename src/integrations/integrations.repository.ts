@@ -12,7 +12,7 @@ const INTEGRATION_LIMIT_LOCK = 72410002;
 
 export const INTEGRATIONS_SPEC: ListResourceSpec = {
   fields: {
-    id: { column: 'id', type: 'uuid', ops: ['eq', 'in', 'gt', 'ge'], sortable: true },
+    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
     name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
     enabled: { column: 'enabled', type: 'boolean', ops: ['eq'] },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },

@@ -2,6 +2,7 @@ import { Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Includable } from '../common/include/include.decorators';
 import { ListQueryParser } from '../common/http/list-query.parser';
+import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
 import { UpdateOrderDto } from './dto/update-order.dto';
@@ -31,8 +32,8 @@ export class OrdersController {
   }
 
   @Get(':id/items')
-  items(@ResourceId('id', 'Order') id: string) {
-    return this.orders.items(id);
+  items(@ResourceId('id', 'Order') id: string, @Query() query: Record<string, unknown>) {
+    return this.orders.items(id, parseSubCollectionPage(query));
   }
 
   @Put(':id')

@@ -16,7 +16,7 @@ function hasItem(column: 'productId' | 'sku') {
 /** The filters Elastic Path documents for orders; newest first, hard offset limit (docs/api.md). */
 export const ORDERS_SPEC: ListResourceSpec = {
   fields: {
-    id: { column: 'id', type: 'uuid', ops: ['eq', 'in'], sortable: true },
+    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
     status: { column: 'status', type: 'string', ops: ['eq', 'in'], sortable: true },
     payment: { column: 'payment', type: 'string', ops: ['eq', 'in'], sortable: true },
     shipping: { column: 'shipping', type: 'string', ops: ['eq', 'in'], sortable: true },

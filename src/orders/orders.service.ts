@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
-import { ListQuery, page } from '../common/list-query';
+import { ListQuery, page, pageOf, PageParams } from '../common/list-query';
 import { boundedTotal, totalTooLarge } from '../common/money/limits';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
@@ -52,8 +52,9 @@ export class OrdersService {
     return presentOrder(await this.getWithItemsOrThrow(id));
   }
 
-  async items(id: string) {
-    return (await this.getWithItemsOrThrow(id)).items.map(presentOrderItem);
+  /** Paged in memory: an order holds the items of one cart (at most 100). */
+  async items(id: string, q: PageParams) {
+    return pageOf((await this.getWithItemsOrThrow(id)).items.map(presentOrderItem), q);
   }
 
   async list(q: ListQuery) {

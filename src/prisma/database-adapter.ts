@@ -1,10 +1,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { Pool } from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { embeddedAdapterFactory } from './embedded/embedded-driver-adapter';
 import { EmbeddedDatabase } from './embedded/embedded-database';
 import { defaultTemplateOptions, isMissingOrEmptyDir, seedFromTemplate, type PgliteTemplateOptions } from './pglite-template';
+import { watchEmbedded, watchPgPool, type PoolWatch } from './pool-watch';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, an embedded PGlite database is used. */
@@ -143,7 +145,11 @@ export async function closeEmbedded(opts: DatabaseOptions): Promise<void> {
 /** Adapter factory for `new PrismaClient({ adapter })`; it is migration-aware, so the migrator uses it too. */
 export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDriverAdapterFactory {
   if (opts.databaseUrl) {
-    const factory = new PrismaPg({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 10 });
+    const max = opts.poolMax ?? 10;
+    // Our own pool (adapter-pg ends it when the client disconnects), so that the metrics can watch it.
+    const pool = new Pool({ connectionString: opts.databaseUrl, max });
+    const factory = new PrismaPg(pool, { disposeExternalPool: true });
+    poolWatches.set(factory, watchPgPool(pool, max));
     // adapter-pg 7.10.1 opens its shadow database as { connectionString, database: <shadow> } and pg lets
     // the connection string win, so the "shadow" is this very database, which the engine then empties.
     factory.connectToShadowDb = () =>
@@ -151,7 +157,7 @@ export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDr
     return factory;
   }
   getEmbeddedDatabase(opts); // starts PGlite while the rest of the application is being built
-  return embeddedAdapterFactory(
+  const factory = embeddedAdapterFactory(
     () => openEmbeddedDatabase(opts),
     async () => {
       const shadow = startEmbedded('memory://');
@@ -162,6 +168,15 @@ export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDr
       return shadow;
     },
   );
+  poolWatches.set(factory, watchEmbedded(() => embedded.get(embeddedKey(opts.pgliteDataDir))?.db));
+  return factory;
+}
+
+const poolWatches = new WeakMap<object, PoolWatch>();
+
+/** The connection pool behind an adapter factory made by createAdapterFactory (or prismaClientOptions). */
+export function poolWatchOf(factory: object): PoolWatch | undefined {
+  return poolWatches.get(factory);
 }
 
 /**

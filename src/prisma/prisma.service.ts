@@ -2,7 +2,8 @@ import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { AppConfig } from '../config/app-config';
 import { Prisma, PrismaClient } from '../generated/prisma/client';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
-import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, openEmbeddedDatabase, prismaClientOptions } from './database-adapter';
+import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, openEmbeddedDatabase, poolWatchOf, prismaClientOptions } from './database-adapter';
+import { DatabasePools } from './database-pools';
 import type { ThreadEvent } from './embedded/embedded-database';
 import { migrateDatabase } from './migrator';
 
@@ -22,10 +23,13 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   constructor(
     private readonly config: AppConfig,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    pools: DatabasePools,
   ) {
     const options: DatabaseOptions = { ...config.database };
-    super(prismaClientOptions(options));
+    const clientOptions = prismaClientOptions(options);
+    super(clientOptions);
     this.options = options;
+    pools.register('api', poolWatchOf(clientOptions.adapter));
   }
 
   get embedded(): boolean {

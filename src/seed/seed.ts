@@ -1,87 +1,122 @@
 import 'reflect-metadata';
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { randomUUID } from 'node:crypto';
-import { AppModule } from '../app.module';
-import { FileStorage } from '../catalog/files/file-storage';
-import { PrismaService } from '../prisma/prisma.service';
-import { solidPng } from './png';
+import { parseArgs } from 'node:util';
+import { LoggingModule } from '../common/logging/logging.module';
+import { AppConfig, ConfigError, loadAppConfig } from '../config/app-config';
+import { AppConfigModule } from '../config/config.module';
+import { PrismaModule } from '../prisma/prisma.module';
+import { describeSeedResult, SeedResult } from './demo-catalog';
+import { DemoSeedModule } from './demo-seed.module';
+import { DemoSeeder } from './demo-seeder';
+import { SeedApiError, seedThroughApi } from './seed-through-api';
 
-const CATEGORIES = ['Apparel', 'Shoes', 'Bags', 'Home', 'Kitchen', 'Garden', 'Toys', 'Books', 'Music', 'Sports', 'Beauty', 'Electronics'];
-const ADJECTIVES = ['Classic', 'Modern', 'Compact', 'Deluxe', 'Eco', 'Urban', 'Vintage', 'Premium', 'Everyday', 'Travel'];
-const PRODUCTS_PER_CATEGORY = 25;
+const USAGE = `Usage: npm run seed [-- --url URL] [--client-id ID --client-secret SECRET] [--direct]
 
-/** Demo catalogue: 12 categories, 300 products with PNG main images. Skips when products already exist. */
-export async function seed(): Promise<{ skipped: boolean; products: number; categories: number }> {
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['error', 'warn'] });
+Loads the demo catalog (12 categories, 300 products with images); a second run adds nothing.
+If a server answers at URL (default: this configuration's PUBLIC_BASE_URL, or http://127.0.0.1:PORT), the
+catalog goes in through its API with the key pair from --client-id/--client-secret or CLIENT_ID/CLIENT_SECRET.
+If none answers, it is written straight into the configured database (DATABASE_URL or PGLITE_DATA_DIR).
+--direct skips the check and writes into the database (only for a database no server is using).`;
+
+/** A failure the user can act on: printed as it is, without a stack. */
+class SeedCommandError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** What a direct seed needs: the configuration, the database and file storage, no HTTP, no workers. */
+@Module({ imports: [AppConfigModule, LoggingModule, PrismaModule, DemoSeedModule] })
+class DirectSeedModule {}
+
+function defaultBaseUrl(config: AppConfig): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `http://${host}:${config.port}`;
+}
+
+/** Whether anything answers HTTP at the base URL (any status: a server whose database is down still owns it). */
+async function serverAnswers(baseUrl: string): Promise<boolean> {
   try {
-    const prisma = app.get(PrismaService);
-    const storage = app.get(FileStorage);
-    if ((await prisma.product.count()) > 0) return { skipped: true, products: 0, categories: 0 };
+    const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
-    const now = Date.now();
-    const categories = CATEGORIES.map((name, i) => ({
-      id: randomUUID(),
-      name,
-      slug: name.toLowerCase(),
-      description: `${name} for every day`,
-      status: 'live',
-      backgroundColour: `#${((i * 0x1f3a7b) & 0xffffff).toString(16).padStart(6, '0')}`,
-      createdAt: new Date(now + i),
-    }));
-    const files: { id: string; fileName: string; mimeType: string; fileSize: number; public: boolean; storageKey: string; width: number; height: number; createdAt: Date }[] = [];
-    const products: { id: string; name: string; slug: string; sku: string; description: string; price: object; status: string; commodityType: string; manageStock: boolean; stockLevel: number; mainImageId: string; createdAt: Date }[] = [];
-    const links: { productId: string; categoryId: string }[] = [];
-    const productFiles: { productId: string; fileId: string }[] = [];
-    let n = 0;
-    for (const [ci, category] of categories.entries()) {
-      for (let j = 0; j < PRODUCTS_PER_CATEGORY; j++, n++) {
-        const id = randomUUID();
-        const fileId = randomUUID();
-        const png = solidPng(16, 16, [(ci * 20 + 40) % 256, (j * 9) % 256, (n * 7) % 256]);
-        await storage.put(fileId, png);
-        files.push({ id: fileId, fileName: `product-${n + 1}.png`, mimeType: 'image/png', fileSize: png.length, public: true, storageKey: fileId, width: 16, height: 16, createdAt: new Date(now + n) });
-        const name = `${ADJECTIVES[j % ADJECTIVES.length]} ${category.name.replace(/s$/, '')} ${n + 1}`;
-        products.push({
-          id,
-          name,
-          slug: `${category.slug}-${n + 1}`,
-          sku: `SKU-${String(n + 1).padStart(5, '0')}`,
-          description: `${name}: a seeded demo product.`,
-          price: [{ amount: 500 + ((n * 137) % 20000), currency: 'USD', includes_tax: true }],
-          status: n % 10 === 9 ? 'draft' : 'live',
-          commodityType: n % 7 === 0 ? 'digital' : 'physical',
-          manageStock: n % 3 === 0,
-          stockLevel: n % 3 === 0 ? (n * 13) % 50 : 0,
-          mainImageId: fileId,
-          createdAt: new Date(now + n),
-        });
-        links.push({ productId: id, categoryId: category.id });
-        if (j % 5 === 0) links.push({ productId: id, categoryId: categories[(ci + 1) % categories.length].id });
-        productFiles.push({ productId: id, fileId });
-      }
-    }
-    await prisma.$transaction(async (tx) => {
-      await tx.category.createMany({ data: categories });
-      await tx.file.createMany({ data: files });
-      await tx.product.createMany({ data: products });
-      await tx.productCategory.createMany({ data: links });
-      await tx.productFile.createMany({ data: productFiles });
-    });
-    return { skipped: false, products: products.length, categories: categories.length };
+async function seedDirectly(): Promise<SeedResult> {
+  let app;
+  try {
+    app = await NestFactory.createApplicationContext(DirectSeedModule, { logger: ['error', 'warn'] });
+  } catch (err) {
+    throw new SeedCommandError(
+      `Could not open the database: ${(err as Error).message}\n` +
+        'If a server is using it, seed through that server instead: npm run seed -- --url http://HOST:PORT (with its key pair).',
+    );
+  }
+  try {
+    return await app.get(DemoSeeder).seed();
   } finally {
     await app.close();
   }
 }
 
+async function run(argv: string[]): Promise<string> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string' },
+      'client-id': { type: 'string' },
+      'client-secret': { type: 'string' },
+      direct: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return USAGE;
+  const config = loadAppConfig();
+  if (values.direct) return describeSeedResult(await seedDirectly());
+
+  const baseUrl = (values.url ?? defaultBaseUrl(config)).replace(/\/+$/, '');
+  if (!(await serverAnswers(baseUrl))) {
+    if (values.url) throw new SeedCommandError(`No server answers at ${baseUrl}. Start it (npm start), or leave out --url to write into a stopped server's database.`);
+    process.stdout.write(`No server answers at ${baseUrl}; writing the demo catalog straight into the database.\n`);
+    return describeSeedResult(await seedDirectly());
+  }
+
+  const clientId = values['client-id'] ?? config.auth.clientId;
+  const clientSecret = values['client-secret'] ?? config.auth.clientSecret;
+  if (!clientId || !clientSecret) {
+    throw new SeedCommandError(
+      `A server is running at ${baseUrl}, so the demo catalog goes in through its API, which needs its key pair, and none is known here.\n` +
+        'Set CLIENT_ID and CLIENT_SECRET (or pass -- --client-id ID --client-secret SECRET) to the key pair the server was started with,\n' +
+        'or to the one it printed when it generated it at its first start. Or restart the server with SEED_DEMO=true.',
+      2,
+    );
+  }
+  process.stdout.write(`Seeding the demo catalog through the API at ${baseUrl}\n`);
+  try {
+    return describeSeedResult(await seedThroughApi({ baseUrl, clientId, clientSecret }));
+  } catch (err) {
+    if (err instanceof SeedApiError) throw new SeedCommandError(err.message);
+    throw err;
+  }
+}
+
 if (require.main === module) {
-  const started = Date.now();
-  seed()
-    .then((r) => {
-      console.log(r.skipped ? 'Products already exist; seed skipped.' : `Seeded ${r.categories} categories and ${r.products} products in ${Date.now() - started} ms.`);
+  run(process.argv.slice(2))
+    .then((message) => {
+      process.stdout.write(`${message}\n`);
       process.exit(0);
     })
     .catch((err) => {
-      console.error(err);
-      process.exit(1);
+      const known = err instanceof SeedCommandError || err instanceof ConfigError || (err as NodeJS.ErrnoException)?.code?.startsWith?.('ERR_PARSE_ARGS');
+      process.stderr.write(`${known ? (err as Error).message : ((err as Error)?.stack ?? String(err))}\n`);
+      process.exit(err instanceof SeedCommandError ? err.exitCode : known ? 2 : 1);
     });
 }

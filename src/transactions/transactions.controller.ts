@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, Post, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { AllowImplicit } from '../auth/access.decorators';
+import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
 import { CreatePaymentDto } from './dto/create-payment.dto';
@@ -27,8 +28,8 @@ export class TransactionsController {
   }
 
   @Get('transactions')
-  list(@ResourceId('orderId', 'Order') orderId: string) {
-    return this.transactions.list(orderId);
+  list(@ResourceId('orderId', 'Order') orderId: string, @Query() query: Record<string, unknown>) {
+    return this.transactions.list(orderId, parseSubCollectionPage(query));
   }
 
   @Get('transactions/:transactionId')

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { PageParams } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
@@ -6,9 +7,14 @@ import { Db, PrismaService } from '../prisma/prisma.service';
 export class TransactionsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Oldest first (created_at, then id). */
-  listForOrder(orderId: string, db: Db = this.prisma) {
-    return db.transaction.findMany({ where: { orderId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  /** One page of an order's transactions, oldest first (created_at, then id), and how many it has. */
+  async pageForOrder(orderId: string, { limit, offset }: PageParams, db: Db = this.prisma) {
+    const where = { orderId };
+    const [items, total] = await Promise.all([
+      db.transaction.findMany({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], skip: offset, take: limit }),
+      db.transaction.count({ where }),
+    ]);
+    return { items, total };
   }
 
   /** A transaction id under another order is not found. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ApiError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { page, PageParams } from '../common/list-query';
 import { EventName } from '../events/event-names';
 import { EventsPublisher } from '../events/events.publisher';
 import type { Order, Transaction } from '../generated/prisma/client';
@@ -48,9 +49,10 @@ export class TransactionsService {
     private readonly events: EventsPublisher,
   ) {}
 
-  async list(orderId: string) {
+  async list(orderId: string, q: PageParams) {
     await this.requireOrder(orderId);
-    return (await this.transactions.listForOrder(orderId)).map(presentTransaction);
+    const { items, total } = await this.transactions.pageForOrder(orderId, q);
+    return page(items.map(presentTransaction), total, q);
   }
 
   async get(orderId: string, transactionId: string) {

@@ -25,6 +25,7 @@ describe('SDK: Cart, Checkout and Orders', () => {
     const items = await ep.Cart('mycart').Items();
     expect(items.data).toHaveLength(1);
     expect(items.meta.display_price.with_tax.amount).toBe(3998);
+    expect(items.meta).toMatchObject({ page: { limit: 100, offset: 0, current: 1, total: 1 }, results: { total: 1 } });
 
     const cart = await ep.Cart('mycart').Get();
     expect(cart.data).toMatchObject({ type: 'cart', id: 'mycart' });
@@ -49,6 +50,7 @@ describe('SDK: Cart, Checkout and Orders', () => {
 
     const items2 = await ep.Orders.Items(id);
     expect(items2.data).toHaveLength(1);
+    expect(items2.meta.results.total).toBe(1);
   });
 
   it('manages accounts through the SDK', async () => {

@@ -62,8 +62,9 @@ describe.each([
     expect(refunded).toMatchObject({ id: authorization.id, transaction_type: 'refund', status: 'complete' });
     expect(refunded.meta.display_price.formatted).toBe('$800.00');
 
-    const listed = (await client.Transactions.All({ order: order.id })).data;
-    expect(listed.map((x: any) => x.id)).toEqual([authorization.id]);
+    const all = await client.Transactions.All({ order: order.id });
+    expect(all.data.map((x: any) => x.id)).toEqual([authorization.id]);
+    expect(all.meta.results.total).toBe(1);
     expect((await client.Orders.Get(order.id)).data.payment).toBe('refunded');
   });
 });

@@ -38,6 +38,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
 
     const all = await ep.Transactions.All({ order: o.id });
     expect(all.data).toHaveLength(1);
+    expect(all.meta).toMatchObject({ page: { limit: 100, offset: 0, current: 1, total: 1 }, results: { total: 1 } });
     expect(all.data[0].id).toBe(payment.data.id);
     const one = await ep.Transactions.Get({ order: o.id, transaction: payment.data.id });
     expect(one.data).toEqual(all.data[0]);

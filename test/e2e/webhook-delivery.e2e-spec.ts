@@ -868,7 +868,9 @@ describe('webhook queue statements (JobsRepository)', () => {
       previous_signing_secret: null,
       max_concurrency: null,
       rate_limit_per_second: null,
+      event_age_ms: expect.any(Number),
     });
+    expect(job.event_age_ms).toBeGreaterThanOrEqual(0);
     expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'in_flight', attempts: 1 });
     expect(await claimAll()).toEqual([]); // leased
   });

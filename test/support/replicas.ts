@@ -6,7 +6,7 @@ export interface Replicas {
   /** The in-process test app; it migrated the shared database, and its tokens are good on every replica. */
   readonly t: TestApp;
   /** A real server process on the test app's PostgreSQL database, with workers on. */
-  start(over?: Record<string, string>): Promise<ServerProcess>;
+  start(over?: Record<string, string>, startTimeoutMs?: number): Promise<ServerProcess>;
   /** A webhook receiver on 127.0.0.1, closed after the test. */
   receiver(): Promise<WebhookReceiver>;
 }
@@ -39,14 +39,14 @@ export function useReplicas(serverEnv: Record<string, string>): Replicas {
     get t() {
       return t!;
     },
-    async start(over = {}) {
+    async start(over = {}, startTimeoutMs?: number) {
       const s = await spawnServer({
         DATABASE_URL: t!.database.env.DATABASE_URL!,
         WORKERS_ENABLED: 'true',
         WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
         ...serverEnv,
         ...over,
-      });
+      }, startTimeoutMs);
       servers.push(s);
       return s;
     },

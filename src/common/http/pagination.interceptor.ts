@@ -26,7 +26,7 @@ export class PaginationInterceptor implements NestInterceptor {
         });
         const body: Record<string, unknown> = { data: page.items };
         if (withIncluded && Object.keys(withIncluded.included).length) body.included = withIncluded.included;
-        body.meta = envelope.meta;
+        body.meta = { ...page.meta, ...envelope.meta };
         body.links = envelope.links;
         return new ResponseDocument(body);
       }),

@@ -51,7 +51,7 @@ describe('parseFilter: grammar', () => {
       kind: 'and',
       nodes: [
         { kind: 'clause', field: 'status', op: 'eq', values: ['live'] },
-        { kind: 'clause', field: 'name', op: 'like', values: ['shoe*'] },
+        { kind: 'clause', field: 'name', op: 'like', values: ['shoe%'] },
         { kind: 'clause', field: 'sku', op: 'in', values: ['a', 'b'] },
       ],
     });
@@ -78,7 +78,7 @@ describe('parseFilter: grammar', () => {
     expect(parse('(eq(status,live)|eq(status,draft))')).toEqual(or);
     expect(parse('(eq(status,live)|eq(status,draft)):like(name,*shoe)')).toEqual({
       kind: 'and',
-      nodes: [or, { kind: 'clause', field: 'name', op: 'like', values: ['*shoe'] }],
+      nodes: [or, { kind: 'clause', field: 'name', op: 'like', values: ['%shoe'] }],
     });
   });
 
@@ -115,6 +115,56 @@ describe('parseFilter: grammar', () => {
         { kind: 'clause', field: 'sku', op: 'in', values: ['a', 'b'] },
       ],
     });
+  });
+
+  it('reads quoted values: "…" and \'…\' may hold , : ( ) | and the other quote', () => {
+    expect(parse('eq(name,"Ron Swanson")')).toEqual({ kind: 'clause', field: 'name', op: 'eq', values: ['Ron Swanson'] });
+    expect(parse(`in(sku, "a,b" , 'c:d', "e(f", 'g)h', "it's", 'say "x"', "p|q")`)).toEqual({
+      kind: 'clause',
+      field: 'sku',
+      op: 'in',
+      values: ['a,b', 'c:d', 'e(f', 'g)h', "it's", 'say "x"', 'p|q'],
+    });
+    expect(parse('gt(created_at,"2017-04-25T15:01:46.124Z")')).toEqual({
+      kind: 'clause',
+      field: 'created_at',
+      op: 'gt',
+      values: [new Date('2017-04-25T15:01:46.124Z')],
+    });
+    expect(parse(`eq(name,"  padded ")`)).toMatchObject({ values: ['  padded '] });
+  });
+
+  it('takes the character after "\\" literally inside quotes, and "\\" as itself outside them', () => {
+    expect(parse(String.raw`eq(name,"say \"hi\" \\ \x")`)).toMatchObject({ values: [String.raw`say "hi" \ x`] });
+    expect(parse(String.raw`eq(name,'it\'s')`)).toMatchObject({ values: ["it's"] });
+    expect(parse(String.raw`eq(name,a\b)`)).toMatchObject({ values: [String.raw`a\b`] });
+  });
+
+  it('turns like values into LIKE patterns: * anywhere is the wildcard, % _ \\ and quoted \\* match themselves', () => {
+    const pattern = (value: string) => (parse(`like(name,${value})`) as { values: string[] }).values[0];
+    expect(pattern('acct*-0042-*')).toBe('acct%-0042-%');
+    expect(pattern('*')).toBe('%');
+    expect(pattern('ab*ba')).toBe('ab%ba');
+    expect(pattern('100%_off')).toBe(String.raw`100\%\_off`);
+    expect(pattern(String.raw`a\b*`)).toBe(String.raw`a\\b%`);
+    expect(pattern(String.raw`"a\*b*"`)).toBe('a*b%');
+    expect(pattern(String.raw`"x,y:(z)*"`)).toBe('x,y:(z)%');
+    expect(pattern(String.raw`'%\\'`)).toBe(String.raw`\%\\`);
+  });
+
+  it.each([
+    'eq(name,"unterminated)',
+    "eq(name,'unterminated)",
+    'eq(name,"a"b)',
+    'eq(name,"a" "b")',
+    'eq(name,"ends in \\")',
+    'eq(name,"x")extra',
+  ])('refuses the malformed quoted value %s', (raw) => {
+    expect(filterError(raw)).toBe(FILTER_PARSE_ERROR);
+  });
+
+  it('refuses an empty quoted value', () => {
+    expect(filterError('eq(name,"")')).toMatch(/must not be empty/);
   });
 
   it('allows redundant parentheses up to three levels', () => {

@@ -15,7 +15,10 @@ export interface FilterClause {
   /** API attribute, e.g. `created_at`. */
   field: string;
   op: FilterOp;
-  /** Typed per the field spec: Date for datetime, number, boolean, lower-case uuid, string; raw pattern for `like`. */
+  /**
+   * Typed per the field spec: Date for datetime, number, boolean, lower-case uuid, string. For `like`, the
+   * PostgreSQL LIKE pattern: `*` became `%`, and `%`, `_`, `\` that match themselves are escaped with `\`.
+   */
   values: FilterValue[];
 }
 export interface FilterGroup {
@@ -29,7 +32,10 @@ export type ParsedFilter = FilterClause | FilterGroup;
  *   filter := term (':' term)*                      AND
  *   term   := op '(' field [',' value]* ')'         a clause; `:` or `|` inside the parentheses belong to the value
  *           | '(' filter ('|' filter)* ')'         OR (the ep SDK's `Filter({ or: [...] })`)
- * Values are taken raw (the SDK does not encode them; Express has decoded %xx). Returns null when absent or empty.
+ *   value  := raw text | "…" | '…'                 quoted (Elastic Path's filtering guide): may hold , : ( ) and,
+ *                                                  with `\` escaping the quote or itself, any character
+ * Raw values are taken as sent (the SDK does not encode them; Express has decoded %xx). `like` takes `*` as its
+ * wildcard anywhere in the value, quoted or not; `\*` inside quotes is a literal star. Returns null when absent or empty.
  */
 export function parseFilter(raw: unknown, spec: ListResourceSpec): ParsedFilter | null {
   if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return null;
@@ -47,7 +53,17 @@ export function parseFilter(raw: unknown, spec: ListResourceSpec): ParsedFilter 
 
 // ---------- syntax ----------
 
-type RawNode = { kind: 'clause'; op: string; args: string[] } | { kind: 'and' | 'or'; nodes: RawNode[] };
+/** An operand as written (`text`, quotes and escapes resolved) and as a PostgreSQL LIKE pattern (`\` escapes). */
+interface RawOperand {
+  text: string;
+  pattern: string;
+}
+type RawNode = { kind: 'clause'; op: string; args: RawOperand[] } | { kind: 'and' | 'or'; nodes: RawNode[] };
+
+/** A character that matches itself in a LIKE pattern. */
+function likeLiteral(ch: string): string {
+  return ch === '%' || ch === '_' || ch === '\\' ? `\\${ch}` : ch;
+}
 
 class SyntaxParser {
   private pos = 0;
@@ -92,17 +108,69 @@ class SyntaxParser {
     const op = /^[A-Za-z_]+/.exec(this.s.slice(this.pos))?.[0];
     if (!op || this.s[this.pos + op.length] !== '(') throw filterError(FILTER_PARSE_ERROR);
     this.pos += op.length + 1;
-    // The clause ends at the matching ')': balanced parentheses may appear in a value.
-    const start = this.pos;
-    for (let depth = 1; ; this.pos++) {
-      if (this.pos >= this.s.length) throw filterError(FILTER_PARSE_ERROR);
-      const ch = this.s[this.pos];
-      if (ch === '(') depth++;
-      else if (ch === ')' && --depth === 0) break;
+    const args: RawOperand[] = [];
+    const nesting = { depth: 0 };
+    for (;;) {
+      args.push(this.operand(nesting));
+      const ch = this.s[this.pos++];
+      if (ch === ')') break;
+      if (ch !== ',') throw filterError(FILTER_PARSE_ERROR);
     }
-    const inner = this.s.slice(start, this.pos);
-    this.pos++; // ')'
-    return { kind: 'clause', op: op.toLowerCase(), args: inner.split(',').map((a) => a.trim()) };
+    return { kind: 'clause', op: op.toLowerCase(), args };
+  }
+
+  /** One operand, left just before the ',' or ')' that follows it. */
+  private operand(nesting: { depth: number }): RawOperand {
+    this.skipSpaces();
+    const quote = this.s[this.pos];
+    if (quote === '"' || quote === "'") {
+      const operand = this.quoted(quote);
+      this.skipSpaces();
+      if (this.s[this.pos] !== ',' && this.s[this.pos] !== ')') throw filterError(FILTER_PARSE_ERROR);
+      return operand;
+    }
+    return this.unquoted(nesting);
+  }
+
+  /** `"…"` or `'…'`: `\` takes the next character literally (the quote, `\`, or `*` in a `like` pattern). */
+  private quoted(quote: string): RawOperand {
+    let text = '';
+    let pattern = '';
+    for (this.pos++; ; this.pos++) {
+      let ch = this.s[this.pos];
+      if (ch === undefined) throw filterError(FILTER_PARSE_ERROR);
+      if (ch === quote) break;
+      if (ch === '*') {
+        text += ch;
+        pattern += '%';
+        continue;
+      }
+      if (ch === '\\') {
+        ch = this.s[++this.pos];
+        if (ch === undefined) throw filterError(FILTER_PARSE_ERROR);
+      }
+      text += ch;
+      pattern += likeLiteral(ch);
+    }
+    this.pos++; // closing quote
+    return { text, pattern };
+  }
+
+  /**
+   * Raw text up to a ',' or the clause's closing ')': balanced parentheses, `:` and `|` belong to the value,
+   * `*` is the `like` wildcard and every other character (`\` too) stands for itself.
+   */
+  private unquoted(nesting: { depth: number }): RawOperand {
+    const start = this.pos;
+    for (; ; this.pos++) {
+      const ch = this.s[this.pos];
+      if (ch === undefined) throw filterError(FILTER_PARSE_ERROR);
+      if (ch === ',') break;
+      if (ch === '(') nesting.depth++;
+      else if (ch === ')' && nesting.depth-- === 0) break;
+    }
+    const text = this.s.slice(start, this.pos).trim();
+    return { text, pattern: [...text].map((ch) => (ch === '*' ? '%' : likeLiteral(ch))).join('') };
   }
 
   private skipSpaces(): void {
@@ -132,7 +200,8 @@ function typeTree(node: RawNode, spec: ListResourceSpec): ParsedFilter {
   if (!(FILTER_OPS as readonly string[]).includes(op)) {
     throw filterError(`Unknown filter operator '${node.op}'; supported operators: ${FILTER_OPS.join(', ')}`);
   }
-  const [field, ...rawValues] = node.args;
+  const [fieldOperand, ...operands] = node.args;
+  const field = fieldOperand.text;
   if (!field) throw filterError(FILTER_PARSE_ERROR);
   const fieldSpec = Object.hasOwn(spec.fields, field) ? spec.fields[field] : undefined;
   if (!fieldSpec) throw filterError(`Unknown filter field '${field}'`);
@@ -144,9 +213,9 @@ function typeTree(node: RawNode, spec: ListResourceSpec): ParsedFilter {
         : `Filtering on '${field}' is not supported`,
     );
   }
-  checkArity(op, field, rawValues.length);
+  checkArity(op, field, operands.length);
 
-  const values = op === 'like' ? rawValues : rawValues.map((v) => toTypedValue(v, fieldSpec.type, field));
+  const values = op === 'like' ? operands.map((o) => o.pattern) : operands.map((o) => toTypedValue(o.text, fieldSpec.type, field));
   if (values.some((v) => v === '')) throw filterError(`Filter value for '${field}' must not be empty`);
   return { kind: 'clause', field, op, values: op === 'in' ? dedupe(values) : values };
 }

@@ -1,5 +1,5 @@
 import { ApiError, BadRequestError } from '../errors/api-error';
-import { HARD_OFFSET_LIMIT, parsePageParams } from './page-params';
+import { HARD_OFFSET_LIMIT, parsePageParams, parseSubCollectionPage } from './page-params';
 
 function expect400(fn: () => unknown, parameter: string, detail?: RegExp): void {
   let error: unknown;
@@ -69,5 +69,13 @@ describe('parsePageParams', () => {
   it('keeps a misconfigured default page length within 1..100', () => {
     expect(parsePageParams({}, { defaultLimit: 500 }).limit).toBe(100);
     expect(parsePageParams({}, { defaultLimit: 0 }).limit).toBe(1);
+  });
+});
+
+describe('parseSubCollectionPage', () => {
+  it('defaults to the maximum page, and honours and checks page[limit] and page[offset]', () => {
+    expect(parseSubCollectionPage(undefined)).toEqual({ limit: 100, offset: 0 });
+    expect(parseSubCollectionPage({ page: { limit: '2', offset: '4' } })).toEqual({ limit: 2, offset: 4 });
+    expect(() => parseSubCollectionPage({ 'page[limit]': '101' })).toThrow(BadRequestError);
   });
 });

@@ -47,6 +47,14 @@ export function parsePageParams(query: Record<string, unknown>, opts: PageParamO
   return { limit, offset };
 }
 
+/**
+ * `page[limit]` / `page[offset]` of a sub-collection of one resource (an order's transactions and items, a
+ * cart's items): the maximum page unless asked otherwise, so a client that never pages sees all of it.
+ */
+export function parseSubCollectionPage(query: Record<string, unknown> | undefined | null): PageParams {
+  return parsePageParams(query ?? {}, { defaultLimit: MAX_PAGE_LIMIT });
+}
+
 function readPageObject(page: unknown): { limit?: unknown; offset?: unknown } {
   if (page === undefined) return {};
   if (typeof page !== 'object' || page === null || Array.isArray(page)) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { buildPageEnvelope, isPage, page } from './page';
+import { buildPageEnvelope, isPage, page, pageOf } from './page';
 
 const url = (query: Record<string, unknown> | string = {}) => ({ baseUrl: 'https://api.test', path: '/v2/products', query });
 const P = 'https://api.test/v2/products?';
@@ -14,6 +14,13 @@ describe('page / isPage', () => {
   it('recognises pages only', () => {
     expect(isPage(page([], 0, { limit: 5, offset: 0 }))).toBe(true);
     for (const v of [null, undefined, [], { kind: 'page' }, { items: [] }, { kind: 'other', items: [] }]) expect(isPage(v)).toBe(false);
+  });
+});
+
+describe('pageOf', () => {
+  it('slices the requested page of an in-memory collection and counts all of it', () => {
+    expect(pageOf(['a', 'b', 'c'], { limit: 2, offset: 2 })).toEqual({ kind: 'page', items: ['c'], total: 3, all: 3, limit: 2, offset: 2 });
+    expect(pageOf([], { limit: 100, offset: 0 })).toMatchObject({ items: [], total: 0 });
   });
 });
 

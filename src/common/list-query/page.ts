@@ -8,10 +8,17 @@ export interface Page<T> {
   all: number;
   limit: number;
   offset: number;
+  /** Further `meta` members beside `page` and `results` (a cart's `display_price`). */
+  meta?: Record<string, unknown>;
 }
 
 export function page<T>(items: T[], total: number, q: { limit: number; offset: number }, all: number = total): Page<T> {
   return { kind: 'page', items, total, all, limit: q.limit, offset: q.offset };
+}
+
+/** The requested page of a collection already in memory (a sub-collection of one order or cart). */
+export function pageOf<T>(all: T[], q: { limit: number; offset: number }): Page<T> {
+  return page(all.slice(q.offset, q.offset + q.limit), all.length, q);
 }
 
 export function isPage(v: unknown): v is Page<unknown> {

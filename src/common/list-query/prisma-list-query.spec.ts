@@ -93,22 +93,23 @@ describe('toPrismaWhere', () => {
 });
 
 describe('like wildcards', () => {
+  // The parser's LIKE pattern goes to an insensitive equals, which Prisma sends to ILIKE as it is.
   it.each([
-    ['shoe*', { startsWith: 'shoe', mode: 'insensitive' }],
-    ['*shoe', { endsWith: 'shoe', mode: 'insensitive' }],
-    ['*shoe*', { contains: 'shoe', mode: 'insensitive' }],
-    ['shoe', { equals: 'shoe', mode: 'insensitive' }],
-    ['SHOE_DECK_*', { startsWith: 'SHOE\\_DECK\\_', mode: 'insensitive' }],
-    ['*100%*', { contains: '100\\%', mode: 'insensitive' }],
-    ['a\\b', { equals: 'a\\\\b', mode: 'insensitive' }],
-    ['a*b', { equals: 'a*b', mode: 'insensitive' }],
-    ['*', { endsWith: '', mode: 'insensitive' }],
-    ['**', { contains: '', mode: 'insensitive' }],
-  ])('%s', (pattern, expected) => {
-    expect(likeToPrisma(pattern)).toEqual(expected);
-  });
-
-  it('applies to the field column', () => {
-    expect(where('like(description,*red*)')).toEqual({ description: { contains: 'red', mode: 'insensitive' } });
+    ['shoe*', 'shoe%'],
+    ['*shoe', '%shoe'],
+    ['*shoe*', '%shoe%'],
+    ['shoe', 'shoe'],
+    ['acct*-0042-*', 'acct%-0042-%'],
+    ['ab*ba', 'ab%ba'],
+    ['*', '%'],
+    ['**', '%%'],
+    ['SHOE_DECK_*', 'SHOE\\_DECK\\_%'],
+    ['*100%*', '%100\\%%'],
+    ['a\\b', 'a\\\\b'],
+    ['"a\\*b*"', 'a*b%'],
+    ["'x\\\\y'", 'x\\\\y'],
+  ])('like(description,%s) → ILIKE %s', (value, pattern) => {
+    expect(where(`like(description,${value})`)).toEqual({ description: likeToPrisma(pattern) });
+    expect(likeToPrisma(pattern)).toEqual({ equals: pattern, mode: 'insensitive' });
   });
 });

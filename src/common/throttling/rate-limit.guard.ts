@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { ApiError } from '../errors/api-error';
 
 /** Routes that are never rate limited: liveness probes must keep answering under load. */
-const EXEMPT_PATHS = new Set(['/health', '/docs', '/docs-json']);
+const EXEMPT_PATHS = new Set(['/health', '/health/live', '/health/ready', '/docs', '/docs-json']);
 
 /**
  * One request budget per access token (per client IP for requests without a validated token), shared by
@@ -12,7 +12,7 @@ const EXEMPT_PATHS = new Set(['/health', '/docs', '/docs-json']);
  * one window after it was made). Registered as a global guard after the bearer guard, so an
  * authenticated request is keyed by its token, and a request with a bad token was already refused (401).
  * Over the budget: 429 in the error document format with `Retry-After` (seconds until a hit expires).
- * Counters live in this process's memory (one budget per instance).
+ * Counters live in RateLimitStore: in Redis, shared by the replicas, when REDIS_URL is set.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {

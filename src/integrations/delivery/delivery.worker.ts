@@ -3,6 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
+import { DeliveryMetrics } from '../../metrics/delivery-metrics';
 import { presentJob } from '../integrations.presenter';
 import { signPayload } from '../signing';
 import { delayAfterFailure } from './backoff';
@@ -74,9 +75,12 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly disabler: IntegrationDisabler,
     private readonly scheduler: SchedulerRegistry,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    private readonly metrics: DeliveryMetrics,
   ) {
     const { breakerFailures: failures, breakerCooldownMs: cooldownMs } = config.webhooks;
-    this.lanes = DeliveryLanes.forConcurrency(config.webhooks.concurrency, new CircuitBreakers({ failures, cooldownMs }));
+    const breakers = new CircuitBreakers({ failures, cooldownMs });
+    this.lanes = DeliveryLanes.forConcurrency(config.webhooks.concurrency, breakers);
+    metrics.watchCircuits(breakers);
     this.recorder = new Batcher((records) => this.jobs.recordAttempts(records), 100, config.webhooks.recordGatherMs);
   }
 
@@ -140,6 +144,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (!change) return;
     const { breakerCooldownMs } = this.config.webhooks;
     if (change === 'opened') {
+      this.metrics.circuitOpened();
       this.logger.warn({ context: 'webhooks', integrationId, holdMs: breakerCooldownMs }, 'webhook circuit opened: deliveries held');
       this.wakeLater(breakerCooldownMs + 1);
     } else this.logger.info({ context: 'webhooks', integrationId }, 'webhook circuit closed');
@@ -252,7 +257,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.inFlight.add(p);
   }
 
-  private start({ job, json }: ReadyJob) {
+  private start({ job, json, claimedAt }: ReadyJob) {
     this.sending++;
     let sent = false;
     /** The send is over (or never happens): its slot and lane are free again. */
@@ -264,7 +269,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       this.startReady();
       if (this.mayHaveMore) this.wake(0);
     };
-    const p: Promise<void> = this.deliver(job, json, release)
+    const p: Promise<void> = this.deliver(job, json, claimedAt, release)
       .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
       .finally(() => {
         this.inFlight.delete(p);
@@ -274,7 +279,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.inFlight.add(p);
   }
 
-  private async deliver(job: ClaimedJob, json: EventJson, sent: () => void) {
+  private async deliver(job: ClaimedJob, json: EventJson, claimedAt: number, sent: () => void) {
     const attempt = Number(job.attempts);
     if (!job.enabled) {
       await this.jobs.finishWithoutAttempt(job.id, attempt, 'discarded', 'The integration is disabled');
@@ -301,6 +306,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     const result = await this.sender.send(job.url, headers, body);
     this.circuitChanged(job.integration_id, this.lanes.outcome(job.integration_id, result.ok));
     sent();
+    this.metrics.attemptEnded(result.ok ? 'succeeded' : (result.errorClass ?? 'failed'), Number(job.event_age_ms) + Date.now() - claimedAt);
     const log = {
       jobId: job.id,
       integrationId: job.integration_id,

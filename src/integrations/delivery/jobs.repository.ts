@@ -30,6 +30,8 @@ export interface ClaimedJob {
   max_concurrency: number | null;
   /** At most this many attempts a second to the integration, across all servers (null: no limit). */
   rate_limit_per_second: number | null;
+  /** How old the event was when the job was claimed (database clock), for the event-to-delivery latency. */
+  event_age_ms: number;
 }
 
 /** One attempt's outcome: its log row, and the job's next state (applied only while the claim still holds). */
@@ -189,7 +191,8 @@ export class JobsRepository {
              e.name AS event_name, e.payload,
              i.enabled, i.url, i.name, i.description, i.integration_type, i.secret_key, i.signing_secret,
              CASE WHEN i.previous_signing_secret_until > now() THEN i.previous_signing_secret END AS previous_signing_secret,
-             i.max_concurrency, i.rate_limit_per_second
+             i.max_concurrency, i.rate_limit_per_second,
+             (extract(epoch FROM now() - e.created_at) * 1000)::float8 AS event_age_ms
       FROM claimed c
       JOIN outbox_events e ON e.id = c.event_id
       JOIN integrations i ON i.id = c.integration_id

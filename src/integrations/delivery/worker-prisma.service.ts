@@ -1,7 +1,8 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { PrismaClient } from '../../generated/prisma/client';
-import { prismaClientOptions } from '../../prisma/database-adapter';
+import { poolWatchOf, prismaClientOptions } from '../../prisma/database-adapter';
+import { DatabasePools } from '../../prisma/database-pools';
 
 /**
  * Connections the webhook pipeline needs at most at once: one claim, one batch of records, one fan-out,
@@ -19,8 +20,10 @@ export const WORKER_POOL_MAX = 4;
  */
 @Injectable()
 export class WorkerPrismaService extends PrismaClient implements OnApplicationShutdown {
-  constructor(config: AppConfig) {
-    super(prismaClientOptions({ ...config.database, poolMax: WORKER_POOL_MAX }));
+  constructor(config: AppConfig, pools: DatabasePools) {
+    const options = prismaClientOptions({ ...config.database, poolMax: WORKER_POOL_MAX });
+    super(options);
+    pools.register('webhooks', poolWatchOf(options.adapter));
   }
 
   async onApplicationShutdown() {

@@ -84,6 +84,11 @@ export class EmbeddedDatabase {
     return this.stopped !== undefined;
   }
 
+  /** Requests sent to the thread and not answered yet (running or queued there). */
+  get requestsInFlight(): number {
+    return this.pending.size;
+  }
+
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
     return this.send({ op: 'query', sql, params }) as Promise<QueryResult<T>>;
   }

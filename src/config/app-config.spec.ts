@@ -1,0 +1,27 @@
+import { ConfigError, loadAppConfig } from './app-config';
+
+describe('loadAppConfig: metrics port and Redis', () => {
+  it('leaves both unset by default', () => {
+    const config = loadAppConfig({});
+    expect(config.metricsPort).toBeUndefined();
+    expect(config.rateLimit.redisUrl).toBeUndefined();
+  });
+
+  it('reads METRICS_PORT, which must differ from PORT', () => {
+    expect(loadAppConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadAppConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(ConfigError);
+    expect(() => loadAppConfig({ METRICS_PORT: 'abc' })).toThrow('METRICS_PORT must be an integer');
+  });
+
+  it('reads a redis:// or rediss:// REDIS_URL, and never echoes a bad one (it may hold a password)', () => {
+    expect(loadAppConfig({ REDIS_URL: 'redis://:secret@cache:6379/0' }).rateLimit.redisUrl).toBe('redis://:secret@cache:6379/0');
+    expect(loadAppConfig({ REDIS_URL: 'rediss://cache:6380' }).rateLimit.redisUrl).toBe('rediss://cache:6380');
+    let message = '';
+    try {
+      loadAppConfig({ REDIS_URL: 'http://user:hunter2@cache' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toBe('REDIS_URL must be a redis:// or rediss:// URL');
+  });
+});

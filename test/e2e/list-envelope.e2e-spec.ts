@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
+import { createOrder, createProduct } from '../support/factories';
+import { discoverRoutes, RouteInfo } from '../support/routes';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/**
+ * Every GET route of the running app (found through Nest's metadata, as the authorization matrix finds
+ * them) is called with real path parameters. Whatever answers a collection (`data` is an array) must carry
+ * the pagination envelope — `meta.page`, `meta.results` and the five `links` — with records and with zero
+ * results, so a list that answers a bare array cannot be added unnoticed.
+ */
+
+/** Collections that keep a shape of their own, reviewed: adding one must be a deliberate change here. */
+const OWN_SHAPE: Record<string, 'integration-logs' | 'nested'> = {
+  // Elastic Path's integration logs: `meta {limit, offset, current, total}` and a top-level `results`.
+  'GET /v2/integrations/logs': 'integration-logs',
+  'GET /v2/integrations/:id/logs': 'integration-logs',
+  'GET /v2/integrations/:id/jobs/:jobId/logs': 'integration-logs',
+  // The category tree nests children inside their parents; it is not a page of records.
+  'GET /v2/categories/tree': 'nested',
+};
+
+/** GET routes that answer something other than a JSON document with the fixtures (the stored bytes of a file). */
+const NOT_JSON = ['GET /v2/files/:id/content'];
+
+/** Matches nothing: every top-level list filters on `id`; sub-collections (of one order or cart) are empty parents. */
+const MATCHES_NOTHING = 'eq(id,00000000-0000-4000-8000-000000000000)';
+
+type Fixture = Record<string, string>;
+
+/** `:param` segments from the fixture, keyed by the segment before them (`orders/:orderId` → fixture.orders). */
+function concretePath(path: string, fixture: Fixture): string {
+  return path.replace(/([^/]+)\/:[A-Za-z0-9_]+/g, (whole, parent: string) => {
+    const value = fixture[parent];
+    if (value === undefined) throw new Error(`${path}: the envelope test has no fixture for ':${whole.split(':')[1]}' after '${parent}'; add one`);
+    return `${parent}/${encodeURIComponent(value)}`;
+  });
+}
+
+const isCount = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+
+/** What is wrong with a standard list answer (empty when it is right). */
+function envelopeProblems(res: Response, baseUrl: string, zero: boolean): string[] {
+  const problems: string[] = [];
+  const { data, meta, links } = res.body ?? {};
+  if (res.status !== 200 || !Array.isArray(data)) return [`answered ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`];
+  const page = meta?.page;
+  const results = meta?.results;
+  if (!page || ![page.limit, page.offset, page.current, page.total].every(isCount) || page.limit < 1) problems.push(`meta.page ${JSON.stringify(page)}`);
+  if (!results || !isCount(results.total) || !isCount(results.all)) problems.push(`meta.results ${JSON.stringify(results)}`);
+  if (problems.length) return problems;
+  if (page.current !== Math.floor(page.offset / page.limit) + 1) problems.push(`meta.page.current ${page.current} for offset ${page.offset}`);
+  if (page.total !== Math.ceil(results.total / page.limit)) problems.push(`meta.page.total ${page.total} for ${results.total} results`);
+  if (data.length > page.limit || (page.offset === 0 && data.length !== Math.min(page.limit, results.total))) {
+    problems.push(`${data.length} records on a page of ${page.limit} of ${results.total}`);
+  }
+  if (!links || Object.keys(links).sort().join() !== 'current,first,last,next,prev') problems.push(`links ${JSON.stringify(links)}`);
+  else {
+    for (const key of ['current', 'first', 'last']) {
+      if (typeof links[key] !== 'string' || !links[key].startsWith(baseUrl) || !/page\[limit\]=\d+&page\[offset\]=\d+/.test(links[key])) problems.push(`links.${key} ${links[key]}`);
+    }
+    for (const key of ['prev', 'next']) if (links[key] !== null && typeof links[key] !== 'string') problems.push(`links.${key} ${links[key]}`);
+  }
+  if (zero) {
+    if (data.length !== 0 || results.total !== 0 || page.total !== 0) problems.push(`expected zero results, got ${results.total}`);
+    if (links?.prev !== null || links?.next !== null || links?.last !== links?.first) problems.push(`links of an empty list ${JSON.stringify(links)}`);
+  } else if (results.total === 0) problems.push('expected records, got none (the fixture should fill this list)');
+  return problems;
+}
+
+/** Elastic Path's own shape of integration logs. */
+function integrationLogsProblems(res: Response, zero: boolean): string[] {
+  const { data, meta, results, links } = res.body ?? {};
+  if (res.status !== 200 || !Array.isArray(data)) return [`answered ${res.status}`];
+  const problems: string[] = [];
+  if (!meta || ![meta.limit, meta.offset, meta.current, meta.total].every(isCount)) problems.push(`meta ${JSON.stringify(meta)}`);
+  if (!results || !isCount(results.total)) problems.push(`results ${JSON.stringify(results)}`);
+  if (!links || typeof links.first !== 'string') problems.push(`links ${JSON.stringify(links)}`);
+  if (zero ? results?.total !== 0 || data.length !== 0 : results?.total < 1) problems.push(`results.total ${results?.total} (zero: ${zero})`);
+  return problems;
+}
+
+describe('lists: every collection carries the pagination envelope', () => {
+  let t: TestApp;
+  let routes: RouteInfo[];
+  let full: Fixture;
+  let empty: Fixture;
+
+  /** Parents with children (an order with items and a transaction, a cart with an item, an integration with a job and a log). */
+  async function fullFixture(): Promise<Fixture> {
+    const product = await createProduct(t);
+    const category = await t.prisma.category.create({ data: { name: 'Envelope', slug: `envelope-${randomUUID()}`, status: 'live' } });
+    const file = await t.prisma.file.create({ data: { fileName: 'envelope.png', mimeType: 'image/png', location: 'https://example.com/envelope.png' } });
+    const account = await t.prisma.account.create({ data: { name: 'Envelope Co', legalName: 'Envelope Co Ltd' } });
+    const order = await createOrder(t);
+    const pay = await t.http.post(`/v2/orders/${order.id}/payments`).set(t.admin).send({ data: { gateway: 'manual', method: 'authorize' } });
+    expect(pay.status).toBe(200);
+    const cart = `envelope-${randomUUID()}`;
+    const added = await t.http.post(`/v2/carts/${cart}/items`).set(t.admin).send({ data: { type: 'cart_item', id: product.id, quantity: 1 } });
+    expect(added.status).toBe(201);
+    const { integration, job } = await integrationWithJob();
+    await t.prisma.integrationLog.create({ data: { jobId: job.id, integrationId: integration.id, attempt: 1, succeeded: true, statusCode: 200, processingTime: 0.01 } });
+    return {
+      products: product.id,
+      categories: category.id,
+      files: file.id,
+      accounts: account.id,
+      orders: order.id,
+      transactions: pay.body.data.id,
+      carts: cart,
+      items: added.body.data[0].id,
+      integrations: integration.id,
+      jobs: job.id,
+    };
+  }
+
+  /** Parents with no children: an order with no items or transactions, a fresh cart, an integration whose job has no logs. */
+  async function emptyFixture(): Promise<Fixture> {
+    const order = await t.prisma.order.create({
+      data: { status: 'incomplete', payment: 'unpaid', shipping: 'unfulfilled', currency: 'USD', customer: {}, billingAddress: {}, shippingAddress: {}, withTax: 0, withoutTax: 0, tax: 0 },
+    });
+    const { integration, job } = await integrationWithJob();
+    return { ...full, orders: order.id, carts: `empty-${randomUUID()}`, integrations: integration.id, jobs: job.id };
+  }
+
+  async function integrationWithJob() {
+    const integration = await t.prisma.integration.create({
+      data: { name: 'Envelope hook', url: 'https://example.com/hook', observes: ['order.created'], signingSecret: 'envelope-signing-secret' },
+    });
+    const event = await t.prisma.outboxEvent.create({ data: { name: 'order.created', payload: {} } });
+    const job = await t.prisma.integrationJob.create({ data: { eventId: event.id, integrationId: integration.id, status: 'succeeded' } });
+    return { integration, job };
+  }
+
+  const key = (r: RouteInfo) => `${r.method} ${r.path}`;
+  const get = (r: RouteInfo, fixture: Fixture, query: Record<string, string> = {}) => t.http.get(concretePath(r.path, fixture)).query(query).set(t.admin);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    routes = discoverRoutes(t).filter((r) => r.method === 'GET' && !r.isPublic);
+    full = await fullFixture();
+    empty = await emptyFixture();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('every GET route answers 200 with the fixtures, and the collections among them carry the envelope', async () => {
+    const problems: string[] = [];
+    const collections: string[] = [];
+    for (const route of routes) {
+      if (NOT_JSON.includes(key(route))) continue;
+      const res = await get(route, full);
+      if (res.status !== 200) {
+        problems.push(`${key(route)} answered ${res.status} ${res.text.slice(0, 200)}`);
+        continue;
+      }
+      if (!Array.isArray(res.body.data)) continue;
+      collections.push(key(route));
+      const shape = OWN_SHAPE[key(route)];
+      const found = shape === 'nested' ? [] : shape === 'integration-logs' ? integrationLogsProblems(res, false) : envelopeProblems(res, t.baseUrl, false);
+      problems.push(...found.map((p) => `${key(route)}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+    // The collections the spec and Elastic Path's reference name are among those found.
+    expect(collections).toEqual(
+      expect.arrayContaining([
+        'GET /v2/products',
+        'GET /v2/categories',
+        'GET /v2/files',
+        'GET /v2/orders',
+        'GET /v2/accounts',
+        'GET /v2/integrations',
+        'GET /v2/orders/:orderId/transactions',
+        'GET /v2/orders/:id/items',
+        'GET /v2/carts/:ref/items',
+        ...Object.keys(OWN_SHAPE),
+      ]),
+    );
+  });
+
+  it('with zero results: the same members, totals 0, no prev or next', async () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      if (NOT_JSON.includes(key(route)) || OWN_SHAPE[key(route)] === 'nested') continue;
+      const probe = await get(route, full);
+      if (!Array.isArray(probe.body?.data)) continue;
+      const res = await get(route, empty, { filter: MATCHES_NOTHING });
+      const found = OWN_SHAPE[key(route)] === 'integration-logs' ? integrationLogsProblems(res, true) : envelopeProblems(res, t.baseUrl, true);
+      problems.push(...found.map((p) => `${key(route)} (zero results): ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("an order's transactions and items and a cart's items: whole by default, paged on request; the cart's display_price covers every item", async () => {
+    const products = await Promise.all([1, 2, 3].map((n) => createProduct(t, { amount: 100 * n })));
+    const cart = `paged-${randomUUID()}`;
+    for (const p of products) {
+      expect((await t.http.post(`/v2/carts/${cart}/items`).set(t.storefront).send({ data: { type: 'cart_item', id: p.id, quantity: 1 } })).status).toBe(201);
+    }
+    const whole = await t.http.get(`/v2/carts/${cart}/items`).set(t.storefront);
+    expect(whole.body.data).toHaveLength(3);
+    expect(whole.body.meta).toMatchObject({ page: { limit: 100, offset: 0, current: 1, total: 1 }, results: { total: 3 } });
+    const second = await t.http.get(`/v2/carts/${cart}/items?page[limit]=2&page[offset]=2`).set(t.storefront);
+    expect(second.body.data.map((i: any) => i.id)).toEqual([whole.body.data[2].id]);
+    expect(second.body.meta).toMatchObject({ page: { limit: 2, offset: 2, current: 2, total: 2 }, results: { total: 3 }, display_price: { with_tax: { amount: 600 } } });
+    expect(second.body.links.prev).toBe(`${t.baseUrl}/v2/carts/${cart}/items?page[limit]=2&page[offset]=0`);
+    expect(second.body.links.next).toBeNull();
+
+    const order = await createOrder(t, { items: [{ unitAmount: 100 }, { unitAmount: 200 }, { unitAmount: 300 }] });
+    for (let i = 0; i < 3; i++) {
+      const paid = await t.http.post(`/v2/orders/${order.id}/payments`).set(t.admin).send({ data: { gateway: 'manual', method: 'authorize', amount: 100 } });
+      expect(paid.status).toBe(200);
+    }
+    for (const path of [`/v2/orders/${order.id}/transactions`, `/v2/orders/${order.id}/items`]) {
+      const all = await t.http.get(path).set(t.admin);
+      expect(all.body.data).toHaveLength(3);
+      expect(all.body.meta.page).toEqual({ limit: 100, offset: 0, current: 1, total: 1 });
+      const first = await t.http.get(`${path}?page[limit]=2`).set(t.admin);
+      expect(first.body.data.map((x: any) => x.id)).toEqual(all.body.data.slice(0, 2).map((x: any) => x.id));
+      expect(first.body.links.next).toBe(`${t.baseUrl}${path}?page[limit]=2&page[offset]=2`);
+      const bad = await t.http.get(`${path}?page[limit]=101`).set(t.admin);
+      expect(bad.status).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { ALLOW_IMPLICIT, IS_PUBLIC } from '../../src/auth/access.decorators';
+import type { TestApp } from './test-app';
+
+/**
+ * The routes the running app serves, found through Nest's own metadata (not a hand-written list), so a
+ * route added later is covered by every test that walks them.
+ */
+export interface RouteInfo {
+  method: string; // upper case
+  path: string; // as served, e.g. /v2/orders/:orderId/payments
+  handler: string; // Controller.method
+  isPublic: boolean;
+  allowImplicit: boolean;
+}
+
+function joinPath(...parts: string[]): string {
+  return ('/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')).replace(/\/+/g, '/');
+}
+
+/** The routes the Express adapter actually serves (method + path), excluding the docs (not Nest handlers). */
+export function servedRoutes(t: TestApp): Set<string> {
+  const express = t.app.getHttpAdapter().getInstance();
+  const stack: any[] = (express.router ?? express._router).stack;
+  const out = new Set<string>();
+  for (const layer of stack) {
+    if (!layer.route) continue;
+    // `@Post('/')` is served as `/v2/products/`; Express matches it with or without the slash.
+    const path = String(layer.route.path).replace(/(.)\/+$/, '$1');
+    if (path === '/docs' || path.startsWith('/docs/') || path.startsWith('/docs-')) continue;
+    for (const m of Object.keys(layer.route.methods)) if (layer.route.methods[m]) out.add(`${m === '_all' ? 'ALL' : m.toUpperCase()} ${path}`);
+  }
+  return out;
+}
+
+/** Every controller handler with its HTTP method, served path and access metadata. */
+export function discoverRoutes(t: TestApp): RouteInfo[] {
+  const discovery = t.app.get(DiscoveryService, { strict: false });
+  const reflector = t.app.get(Reflector, { strict: false });
+  const scanner = new MetadataScanner();
+  const served = servedRoutes(t);
+  const routes: RouteInfo[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const { instance, metatype } = wrapper;
+    if (!instance || !metatype) continue;
+    const prototype = Object.getPrototypeOf(instance);
+    const classPaths = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const fn = prototype[name];
+      const methodPath = Reflect.getMetadata(PATH_METADATA, fn);
+      const requestMethod: RequestMethod | undefined = Reflect.getMetadata(METHOD_METADATA, fn);
+      if (methodPath === undefined || requestMethod === undefined) continue;
+      const method = RequestMethod[requestMethod];
+      const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [fn, metatype]);
+      const allowImplicit = !!reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, [fn, metatype]);
+      for (const classPath of classPaths) {
+        for (const mp of ([] as string[]).concat(methodPath)) {
+          const bare = joinPath(classPath, mp);
+          const prefixed = joinPath('v2', bare);
+          const path = served.has(`${method} ${prefixed}`) ? prefixed : bare;
+          routes.push({ method, path, handler: `${metatype.name}.${name}`, isPublic, allowImplicit });
+        }
+      }
+    }
+  }
+  return routes;
+}
