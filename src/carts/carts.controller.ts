@@ -9,7 +9,9 @@ import { Includable } from '../common/include/include.decorators';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
 import { AppConfig } from '../config/app-config';
-import { AddCartItemDto, CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
+import { AddCartItemsBody, AddCartItemsRequest } from './cart-items.body';
+import { CartItemsService } from './cart-items.service';
+import { CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
 import { CartsService } from './carts.service';
 
 @Injectable()
@@ -30,6 +32,7 @@ const CartRef = () => Param('ref', new CartRefPipe());
 export class CartsController {
   constructor(
     private readonly carts: CartsService,
+    private readonly cartItems: CartItemsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -61,15 +64,23 @@ export class CartsController {
     return this.carts.items(ref, this.baseUrl(req), parseSubCollectionPage(query));
   }
 
+  /** A product (`cart_item`), a `custom_item`, or an array of them (bulk add, `options.add_all_or_nothing`). */
   @Post(':ref/items')
   @HttpCode(201)
-  async addItem(
+  async addItems(
     @CartRef() ref: string,
-    @DataBody() dto: AddCartItemDto,
+    @AddCartItemsBody() request: AddCartItemsRequest,
     @Headers('x-moltin-currency') currency: string | undefined,
     @Req() req: Request,
   ) {
-    return new ResponseDocument(await this.carts.addItem(ref, dto, currency, this.baseUrl(req)));
+    return new ResponseDocument(await this.cartItems.add(ref, request, currency, this.baseUrl(req)));
+  }
+
+  /** Empties the cart; the cart itself (name, description) stays. */
+  @Delete(':ref/items')
+  @HttpCode(204)
+  async clearItems(@CartRef() ref: string, @Req() req: Request): Promise<void> {
+    await this.cartItems.clear(ref, this.baseUrl(req));
   }
 
   @Put(':ref/items/:itemId')

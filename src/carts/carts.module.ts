@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { OrdersModule } from '../orders/orders.module';
 import { StockModule } from '../stock/stock.module';
 import { CartItemsInclude } from './cart-items.include';
+import { CartItemsService } from './cart-items.service';
 import { CartsController } from './carts.controller';
 import { CartsRepository } from './carts.repository';
 import { CartsService } from './carts.service';
@@ -9,6 +10,6 @@ import { CartsService } from './carts.service';
 @Module({
   imports: [OrdersModule, StockModule],
   controllers: [CartsController],
-  providers: [CartsRepository, CartsService, CartItemsInclude],
+  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude],
 })
 export class CartsModule {}

@@ -25,17 +25,20 @@ export function cartTotals(cart: CartWithItems) {
 export function presentCartItem(item: CartItem, baseUrl = '') {
   const value = item.unitAmount * item.quantity;
   const c = item.currency;
+  const custom = item.productId === null;
   return {
-    type: 'cart_item' as const,
+    // A custom item has no product: no `product_id`, no product link (as Elastic Path answers).
+    type: custom ? ('custom_item' as const) : ('cart_item' as const),
     id: item.id,
-    product_id: item.productId,
+    ...(custom ? {} : { product_id: item.productId }),
     name: item.name,
     sku: item.sku,
     description: item.description,
     quantity: item.quantity,
     unit_price: { amount: item.unitAmount, currency: c, includes_tax: item.includesTax },
     value: { amount: value, currency: c, includes_tax: item.includesTax },
-    links: { product: `${base(baseUrl)}/v2/products/${item.productId}` },
+    ...(custom ? { manage_stock: false } : {}),
+    links: custom ? {} : { product: `${base(baseUrl)}/v2/products/${item.productId}` },
     meta: {
       display_price: {
         with_tax: { unit: displayPrice(item.unitAmount, c), value: displayPrice(value, c) },
@@ -55,7 +58,7 @@ export function presentCart(cart: CartWithItems, baseUrl = '') {
     description: cart.description,
     links: { self: `${base(baseUrl)}/v2/carts/${encodeURIComponent(cart.id)}` },
     meta: { display_price: cartTotals(cart), timestamps: timestamps(cart) },
-    relationships: { items: { data: cart.items.map((i) => ({ type: 'cart_item' as const, id: i.id })) } },
+    relationships: { items: { data: cart.items.map((i) => ({ type: i.productId === null ? 'custom_item' : 'cart_item', id: i.id })) } },
   };
 }
 

@@ -64,6 +64,18 @@ export class CartsRepository {
     });
   }
 
+  createItem(data: Prisma.CartItemUncheckedCreateInput, db: Db = this.prisma) {
+    return db.cartItem.create({ data });
+  }
+
+  updateItem(itemId: string, data: Prisma.CartItemUpdateInput, db: Db = this.prisma) {
+    return db.cartItem.update({ where: { id: itemId }, data });
+  }
+
+  deleteItems(cartId: string, db: Db = this.prisma) {
+    return db.cartItem.deleteMany({ where: { cartId } });
+  }
+
   itemsOf(cartIds: string[], db: Db = this.prisma) {
     return db.cartItem.findMany({ where: { cartId: { in: cartIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }

@@ -1,27 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { BadRequestError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import type { PageParams } from '../common/list-query';
-import { boundedTotal, isStorableAmount, MAX_AMOUNT, MAX_QUANTITY, PricedLine, totalTooLarge } from '../common/money/limits';
-import { isUuid } from '../common/validation/resource-id.pipe';
-import { productPrices } from '../catalog/products/products.presenter';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
 import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
 import { assertStockHolds, StockService } from '../stock/stock.service';
-import { AddCartItemDto, CartDto, CheckoutDto } from './dto/cart.dto';
+import { CartDto, CheckoutDto } from './dto/cart.dto';
+import { assertCartTotal } from './cart-limits';
 import { cartItemsDocument, cartItemsPage, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
 import { CartsRepository } from './carts.repository';
 
-/** Hard limit of unique items per cart (as Elastic Path's carts have). */
-export const MAX_CART_ITEMS = 100;
 const CART_REF = /^[A-Za-z0-9_-]{1,64}$/;
-const CURRENCY = /^[A-Za-z]{3}$/;
 
-/** 422 when the cart's lines would total more than an amount can hold. */
-function assertCartTotal(lines: PricedLine[]): void {
-  if (boundedTotal(lines) === null) throw totalTooLarge('Cart');
+/** Lines of catalog products (custom items have none, and no stock). */
+function productLines<T extends { productId: string | null }>(items: T[]): (T & { productId: string })[] {
+  return items.filter((i): i is T & { productId: string } => i.productId !== null);
 }
 
 @Injectable()
@@ -75,59 +70,6 @@ export class CartsService {
     return cartItemsPage(await this.carts.findOrCreate(ref), baseUrl, q);
   }
 
-  async addItem(ref: string, dto: AddCartItemDto, currencyHeader: string | undefined, baseUrl: string) {
-    const requested = this.parseCurrency(currencyHeader);
-    const quantity = dto.quantity ?? 1;
-    const cart = await this.prisma.$transaction(async (tx) => {
-      await this.carts.lock(ref, tx);
-      const current = (await this.carts.find(ref, tx))!;
-      const product = isUuid(dto.id) ? await this.carts.findProduct(dto.id.toLowerCase(), tx) : null;
-      if (!product) throw new NotFoundError('Product', `No product with id ${dto.id}`);
-      if (product.status !== 'live') {
-        throw new UnprocessableError('Product not available', `Product ${product.id} is ${product.status}; only live products can be added to a cart`, 'data.id');
-      }
-      const list = productPrices(product);
-      const cartCurrency = current.items[0]?.currency ?? current.currency ?? undefined;
-      const currency = requested ?? cartCurrency ?? list[0]?.currency?.toUpperCase();
-      if (!currency) throw new UnprocessableError('Product has no price', `Product ${product.id} has no price`, 'data.id');
-      if (current.items.length && cartCurrency && cartCurrency !== currency) {
-        throw new UnprocessableError('Currency mismatch', `The cart's items are priced in ${cartCurrency}; it cannot also hold items in ${currency}`, 'X-MOLTIN-CURRENCY');
-      }
-      const price = list.find((p) => p.currency.toUpperCase() === currency);
-      if (!price) throw new UnprocessableError('Product has no price', `Product ${product.id} has no price in ${currency}`, 'data.id');
-      if (!isStorableAmount(price.amount)) {
-        throw new UnprocessableError('Product price out of range', `Product ${product.id}'s ${currency} price is not an amount from 0 to ${MAX_AMOUNT}`, 'data.id');
-      }
-      const existing = current.items.find((i) => i.productId === product.id);
-      if (!existing && current.items.length >= MAX_CART_ITEMS) {
-        throw new UnprocessableError('Cart is full', `A cart can hold at most ${MAX_CART_ITEMS} unique items`);
-      }
-      if (existing && existing.quantity + quantity > MAX_QUANTITY) {
-        throw new BadRequestError(`quantity would exceed ${MAX_QUANTITY} for this item`, 'data.quantity');
-      }
-      assertStockHolds(product, (existing?.quantity ?? 0) + quantity, 'data.quantity');
-      const others = current.items.filter((i) => i !== existing);
-      assertCartTotal([...others, { unitAmount: price.amount, quantity: (existing?.quantity ?? 0) + quantity }]);
-      await this.carts.upsertItem(
-        ref,
-        {
-          productId: product.id,
-          name: product.name,
-          sku: product.sku,
-          description: product.description,
-          quantity,
-          unitAmount: price.amount,
-          currency,
-          includesTax: price.includes_tax,
-        },
-        tx,
-      );
-      if (current.currency !== currency) await this.carts.setCurrency(ref, currency, tx);
-      return this.changed(ref, tx, baseUrl);
-    });
-    return cartItemsDocument(cart, baseUrl);
-  }
-
   async updateItem(ref: string, itemId: string, quantity: number, baseUrl: string) {
     const cart = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
@@ -135,7 +77,7 @@ export class CartsService {
       const item = current.items.find((i) => i.id === itemId);
       if (!item) throw new NotFoundError('Cart item');
       assertCartTotal(current.items.map((i) => (i === item ? { unitAmount: i.unitAmount, quantity } : i)));
-      const product = quantity > item.quantity ? await this.carts.findProduct(item.productId, tx) : null;
+      const product = item.productId && quantity > item.quantity ? await this.carts.findProduct(item.productId, tx) : null;
       if (product) assertStockHolds(product, quantity, 'data.quantity');
       if (quantity === 0) await this.carts.deleteItem(itemId, tx);
       else await this.carts.setItemQuantity(itemId, quantity, tx);
@@ -165,7 +107,7 @@ export class CartsService {
       const cart = (await this.carts.find(ref, tx))!;
       if (cart.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
       assertCartTotal(cart.items);
-      const managed = await this.stock.check(cart.items, tx);
+      const managed = await this.stock.check(productLines(cart.items), tx);
       const { id, name, email } = dto.customer;
       const customer = { ...(id !== undefined ? { id } : {}), ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}) };
       const billing = { ...dto.billing_address } as Record<string, unknown>;
@@ -187,28 +129,23 @@ export class CartsService {
             quantity: i.quantity,
             unitAmount: i.unitAmount,
             includesTax: i.includesTax,
-            stockAllocated: managed.has(i.productId),
+            stockAllocated: i.productId !== null && managed.has(i.productId),
           })),
         },
         tx,
       );
-      await this.stock.take(cart.items.filter((i) => managed.has(i.productId)), tx);
+      await this.stock.take(productLines(cart.items).filter((i) => managed.has(i.productId)), tx);
       return order;
     }, QUEUED_TRANSACTION);
     return orderEventPayload(order);
   }
 
-  private async changed(ref: string, tx: Db, baseUrl: string): Promise<CartWithItems> {
+  /** After a change of its items: bumps the cart's `updated_at` and publishes `cart.updated`. */
+  async changed(ref: string, tx: Db, baseUrl: string): Promise<CartWithItems> {
     await this.carts.touch(ref, tx);
     const cart = (await this.carts.find(ref, tx))!;
     await this.events.publish(tx, 'cart.updated', { data: presentCart(cart, baseUrl) });
     return cart;
   }
 
-  private parseCurrency(header: string | undefined): string | undefined {
-    if (header === undefined || header.trim() === '') return undefined;
-    const value = header.trim();
-    if (!CURRENCY.test(value)) throw new BadRequestError('X-MOLTIN-CURRENCY must be a three-letter ISO 4217 code', { header: 'X-MOLTIN-CURRENCY' });
-    return value.toUpperCase();
-  }
 }

@@ -7,7 +7,7 @@ import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
 import { STORE_LIMITS } from '../settings/settings.presenter';
 import { DeliveryWorker } from './delivery/delivery.worker';
-import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
+import { CreateIntegrationDto, SUPPORTED_INTEGRATION_TYPES, UpdateIntegrationDto } from './dto/integration.dto';
 import { RecoverJobsDto } from './dto/recover-jobs.dto';
 import { presentDeliveryStats, presentIntegration, presentJob, presentRecovery } from './integrations.presenter';
 import { IntegrationsRepository } from './integrations.repository';
@@ -17,6 +17,16 @@ import { DAY_MS, HOUR_MS } from '../common/time/durations';
 import { rememberSecrets } from '../common/logging/secret-scrubber';
 
 const URL_SOURCE = 'data.configuration.url';
+
+/** Elastic Path's message-queue types (`aws_sqs`, `stomp`) are known but not delivered by this server. */
+function assertSupportedType(type: string | undefined): void {
+  if (type === undefined || SUPPORTED_INTEGRATION_TYPES.includes(type)) return;
+  throw new UnprocessableError(
+    'Integration type not supported',
+    `integration_type ${type} is not supported by this server; it supports: ${SUPPORTED_INTEGRATION_TYPES.join(', ')}`,
+    'data.integration_type',
+  );
+}
 
 @Injectable()
 export class IntegrationsService {
@@ -30,6 +40,7 @@ export class IntegrationsService {
   ) {}
 
   async create(dto: CreateIntegrationDto, baseUrl: string) {
+    assertSupportedType(dto.integration_type);
     const url = await this.checkUrl(dto.configuration.url);
     const secretKey = nonEmpty(dto.configuration.secret_key);
     // With no secret_key we generate a Standard Webhooks signing secret. It is returned ONCE, in this
@@ -86,6 +97,7 @@ export class IntegrationsService {
    * a receiver can switch to the new secret without rejecting what is in flight.
    */
   async update(id: string, dto: UpdateIntegrationDto, baseUrl: string) {
+    assertSupportedType(dto.integration_type);
     const existing = await this.require(id);
     rememberSecrets(existing.secretKey, existing.signingSecret, existing.previousSigningSecret, dto.configuration?.secret_key);
     const data: Prisma.IntegrationUpdateInput = {};

@@ -10,7 +10,8 @@ export function presentOrderItem(item: OrderItem) {
     type: 'order_item',
     id: item.id,
     quantity: item.quantity,
-    product_id: item.productId,
+    // A line checked out from a custom item has no product.
+    ...(item.productId !== null ? { product_id: item.productId } : {}),
     name: item.name,
     sku: item.sku,
     unit_price: { amount: item.unitAmount, currency: item.currency, includes_tax: item.includesTax },

@@ -21,7 +21,8 @@ export interface NewOrderInput {
   shippingAddress: Record<string, unknown>;
   items: {
     cartItemId: string;
-    productId: string;
+    /** Null for a custom item. */
+    productId: string | null;
     name: string;
     sku: string;
     quantity: number;

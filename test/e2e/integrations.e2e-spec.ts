@@ -119,7 +119,7 @@ describe('integrations: CRUD, validation, secrets, SDK', () => {
     ['empty observes', { observes: [] }, 'data.observes'],
     ['unknown event', { observes: ['order.exploded'] }, 'data.observes'],
     ['more than 5 events', { observes: ['order.created', 'order.updated', 'order.paid', 'order.fulfilled', 'order.refunded', 'order.authorized'] }, 'data.observes'],
-    ['wrong integration_type', { integration_type: 'aws_sqs' }, 'data.integration_type'],
+    ['unknown integration_type', { integration_type: 'email' }, 'data.integration_type'],
     ['wrong type', { type: 'product' }, 'data.type'],
     ['missing configuration', { configuration: undefined }, 'data.configuration'],
     ['missing url', { configuration: {} }, 'data.configuration.url'],

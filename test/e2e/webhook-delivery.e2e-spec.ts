@@ -93,6 +93,7 @@ describe('webhook delivery pipeline', () => {
         integration: { id: hook.id, integration_type: 'webhook', name: 'hook', description: 'a hook' },
         resources: expect.any(String),
         payload,
+        configuration: { url: r.url },
       });
       // `resources` is the same document as a JSON string (jsonb storage may reorder keys).
       expect(JSON.parse(req.body.resources)).toEqual(payload);
@@ -115,6 +116,9 @@ describe('webhook delivery pipeline', () => {
     expect(plain.configuration.signing_secret).toBeUndefined();
     const [a] = r.requests;
     expect(a.headers['x-moltin-secret-key']).toBe('my plain secret');
+    // Like the header, the body's configuration carries the secret_key only to the integration's own URL.
+    expect(a.body.configuration).toEqual({ url: r.url, secret_key: 'my plain secret' });
+    expect(r2.requests[0].body.configuration).toEqual({ url: r2.url, secret_key: whsec });
     expect(() => new Webhook(Buffer.from('my plain secret', 'utf8'), { format: 'raw' }).verify(a.raw, a.headers as Record<string, string>)).not.toThrow();
     const [b] = r2.requests;
     expect(b.headers['x-moltin-secret-key']).toBe(whsec);

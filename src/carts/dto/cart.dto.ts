@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
-import { MAX_QUANTITY } from '../../common/money/limits';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { MAX_AMOUNT, MAX_QUANTITY } from '../../common/money/limits';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
-
 
 /** `POST /v2/carts` and `PUT /v2/carts/:ref`. */
 export class CartDto {
@@ -32,6 +31,51 @@ export class AddCartItemDto {
   @Min(1)
   @Max(MAX_QUANTITY)
   quantity: number = 1;
+}
+
+export class CustomItemPriceDto {
+  @IsInt({ message: 'amount must be an integer amount in minor units' })
+  @Min(0)
+  @Max(MAX_AMOUNT)
+  amount: number;
+
+  @OptionalNotNull()
+  @IsBoolean()
+  includes_tax: boolean = true;
+}
+
+/**
+ * `POST /v2/carts/:ref/items` with `type: "custom_item"`: a line named and priced by the client (shipping,
+ * a service…), with no catalog product and no managed stock.
+ */
+export class AddCustomItemDto {
+  @IsIn(['custom_item'])
+  type: 'custom_item';
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  sku: string;
+
+  @OptionalNotNull()
+  @IsString()
+  @MaxLength(1024)
+  description: string = '';
+
+  @IsInt()
+  @Min(1)
+  @Max(MAX_QUANTITY)
+  quantity: number;
+
+  @IsObject({ message: 'price is required: {"amount": <minor units>, "includes_tax": true}' })
+  @ValidateNested()
+  @Type(() => CustomItemPriceDto)
+  price: CustomItemPriceDto;
 }
 
 /** `PUT /v2/carts/:ref/items/:itemId`: 0 removes the item. */

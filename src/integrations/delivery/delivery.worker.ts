@@ -13,6 +13,7 @@ import { IntegrationDisabler } from './integration-disabler';
 import { CircuitBreakers, CircuitChange } from './circuit-breakers';
 import { DeliveryLanes, heldBackByLanes } from './lanes';
 import { soon } from './soon';
+import { webhookBody, withoutSecretKey } from './webhook-body';
 import { WebhookSender } from './webhook-sender';
 import { rememberSecrets } from '../../common/logging/secret-scrubber';
 
@@ -287,16 +288,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }
     // Serialised once per attempt; these exact bytes are signed and sent. `attempt` is part of the body,
     // so the bytes and signature differ between attempts while `webhook-id` (the event id) stays the same.
-    // Byte for byte JSON.stringify({id, triggered_by, attempt, integration, resources, payload}).
-    const integrationJson = JSON.stringify({
-      id: job.integration_id,
-      integration_type: job.integration_type,
-      name: job.name,
-      description: job.description,
-    });
-    const body =
-      `{"id":${JSON.stringify(job.event_id)},"triggered_by":${JSON.stringify(job.event_name)},"attempt":${attempt},` +
-      `"integration":${integrationJson},"resources":${json.resources},"payload":${json.payload}}`;
+    const body = webhookBody(job, attempt, json);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -323,7 +315,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       attempt,
       succeeded: result.ok,
       statusCode: result.statusCode,
-      body: result.body,
+      body: withoutSecretKey(result.body, job.secret_key),
       errorDetail: result.errorDetail,
       errorClass: result.errorClass,
       processingTime: result.durationMs / 1000,

@@ -17,7 +17,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { EVENT_NAMES } from '../../events/event-names';
+import { OBSERVABLE_EVENT_NAMES } from '../../events/event-names';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 export const EVENT_LIMIT = 5;
@@ -25,7 +25,11 @@ export const MAX_CONCURRENCY_LIMIT = 1000;
 /** Bounds of `rate_limit_per_second`: from one attempt in about 17 minutes to 10,000 a second. */
 export const RATE_LIMIT_BOUNDS = { min: 0.001, max: 10_000 };
 const EVENT_LIMIT_MESSAGE = `observes: You have reached the integration event limit of ${EVENT_LIMIT}`;
-const UNKNOWN_EVENT_MESSAGE = `observes must contain only known event names: ${EVENT_NAMES.join(', ')}`;
+const UNKNOWN_EVENT_MESSAGE = `observes must contain only event names Elastic Path documents: ${OBSERVABLE_EVENT_NAMES.join(', ')}`;
+/** The integration types Elastic Path documents; this server delivers `webhook` only (others: 422). */
+export const INTEGRATION_TYPES = ['webhook', 'aws_sqs', 'stomp'];
+export const SUPPORTED_INTEGRATION_TYPES = ['webhook'];
+const INTEGRATION_TYPE_MESSAGE = `integration_type must be one of ${INTEGRATION_TYPES.join(', ')}`;
 
 export class WebhookConfigurationDto {
   @OptionalNotNull()
@@ -76,13 +80,13 @@ export class CreateIntegrationDto {
   enabled?: boolean;
 
   @OptionalNotNull()
-  @IsIn(['webhook'])
+  @IsIn(INTEGRATION_TYPES, { message: INTEGRATION_TYPE_MESSAGE })
   integration_type?: string;
 
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(EVENT_LIMIT, { message: EVENT_LIMIT_MESSAGE })
-  @IsIn(EVENT_NAMES as unknown as string[], { each: true, message: UNKNOWN_EVENT_MESSAGE })
+  @IsIn(OBSERVABLE_EVENT_NAMES as string[], { each: true, message: UNKNOWN_EVENT_MESSAGE })
   observes: string[];
 
   @IsObject()
@@ -112,14 +116,14 @@ export class UpdateIntegrationDto {
   enabled?: boolean;
 
   @OptionalNotNull()
-  @IsIn(['webhook'])
+  @IsIn(INTEGRATION_TYPES, { message: INTEGRATION_TYPE_MESSAGE })
   integration_type?: string;
 
   @OptionalNotNull()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(EVENT_LIMIT, { message: EVENT_LIMIT_MESSAGE })
-  @IsIn(EVENT_NAMES as unknown as string[], { each: true, message: UNKNOWN_EVENT_MESSAGE })
+  @IsIn(OBSERVABLE_EVENT_NAMES as string[], { each: true, message: UNKNOWN_EVENT_MESSAGE })
   observes?: string[];
 
   @OptionalNotNull()

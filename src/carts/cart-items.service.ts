@@ -1,0 +1,142 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError, BadRequestError, ErrorObject, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { isStorableAmount, MAX_AMOUNT, MAX_QUANTITY } from '../common/money/limits';
+import { isUuid } from '../common/validation/resource-id.pipe';
+import { productPrices } from '../catalog/products/products.presenter';
+import { Db, PrismaService } from '../prisma/prisma.service';
+import { assertStockHolds } from '../stock/stock.service';
+import { AddCartItemDto, AddCustomItemDto } from './dto/cart.dto';
+import { AddCartItemsRequest, entryErrors } from './cart-items.body';
+import { assertCartTotal, MAX_CART_ITEMS } from './cart-limits';
+import { cartItemsDocument, CartWithItems, DEFAULT_CURRENCY } from './carts.presenter';
+import { CartsRepository } from './carts.repository';
+import { CartsService } from './carts.service';
+
+const CURRENCY = /^[A-Za-z]{3}$/;
+
+function parseCurrency(header: string | undefined): string | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const value = header.trim();
+  if (!CURRENCY.test(value)) throw new BadRequestError('X-MOLTIN-CURRENCY must be a three-letter ISO 4217 code', { header: 'X-MOLTIN-CURRENCY' });
+  return value.toUpperCase();
+}
+
+/** The currency a new line is priced in: the header's, else the cart's; 422 when the cart's lines are in another one. */
+function lineCurrency(cart: CartWithItems, requested: string | undefined, fallback: string | undefined): string | undefined {
+  const cartCurrency = cart.items[0]?.currency ?? cart.currency ?? undefined;
+  const currency = requested ?? cartCurrency ?? fallback;
+  if (currency && cart.items.length && cartCurrency && cartCurrency !== currency) {
+    throw new UnprocessableError('Currency mismatch', `The cart's items are priced in ${cartCurrency}; it cannot also hold items in ${currency}`, 'X-MOLTIN-CURRENCY');
+  }
+  return currency;
+}
+
+/** Adding to a cart (a product, a custom item, or many at once) and emptying it. */
+@Injectable()
+export class CartItemsService {
+  constructor(
+    private readonly carts: CartsRepository,
+    private readonly cartsService: CartsService,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  /**
+   * Adds each entry in one transaction. A single item's failure is the answer. In bulk, every refused entry
+   * is reported (`data[i]` sources, `meta.id`/`meta.sku`): with `add_all_or_nothing` (the default) nothing is
+   * added; without it the others are, and the answer carries both the cart's items and the `errors`.
+   */
+  async add(ref: string, request: AddCartItemsRequest, currencyHeader: string | undefined, baseUrl: string) {
+    const requested = parseCurrency(currencyHeader);
+    const { cart, failures } = await this.prisma.$transaction(async (tx) => {
+      await this.carts.lock(ref, tx);
+      const failures: ErrorObject[] = [];
+      let added = 0;
+      for (const [index, entry] of request.entries.entries()) {
+        try {
+          const current = (await this.carts.find(ref, tx))!;
+          if (entry instanceof AddCustomItemDto) await this.addCustom(current, entry, requested, tx);
+          else await this.addProduct(current, entry, requested, tx);
+          added++;
+        } catch (error) {
+          // Every refusal is raised before the entry writes anything, so the transaction stays usable.
+          if (!(error instanceof ApiError) || !request.bulk) throw error;
+          failures.push(...entryErrors(error, index, request.raw[index]));
+        }
+      }
+      if (failures.length && (request.addAllOrNothing || added === 0)) {
+        throw new ApiError(failures[0].status, failures[0].title, failures[0].detail, undefined, {}, failures);
+      }
+      return { cart: await this.cartsService.changed(ref, tx, baseUrl), failures };
+    });
+    return { ...cartItemsDocument(cart, baseUrl), ...(failures.length ? { errors: failures } : {}) };
+  }
+
+  /** `DELETE /v2/carts/:ref/items`: the cart stays (name, description), empty and with no currency of its own. */
+  async clear(ref: string, baseUrl: string): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      await this.carts.lock(ref, tx);
+      const { count } = await this.carts.deleteItems(ref, tx);
+      await this.carts.setCurrency(ref, null, tx);
+      if (count) await this.cartsService.changed(ref, tx, baseUrl);
+    });
+  }
+
+  private async addProduct(current: CartWithItems, dto: AddCartItemDto, requested: string | undefined, tx: Db) {
+    const quantity = dto.quantity ?? 1;
+    const product = isUuid(dto.id) ? await this.carts.findProduct(dto.id.toLowerCase(), tx) : null;
+    if (!product) throw new NotFoundError('Product', `No product with id ${dto.id}`);
+    if (product.status !== 'live') {
+      throw new UnprocessableError('Product not available', `Product ${product.id} is ${product.status}; only live products can be added to a cart`, 'data.id');
+    }
+    const list = productPrices(product);
+    const currency = lineCurrency(current, requested, list[0]?.currency?.toUpperCase());
+    if (!currency) throw new UnprocessableError('Product has no price', `Product ${product.id} has no price`, 'data.id');
+    const price = list.find((p) => p.currency.toUpperCase() === currency);
+    if (!price) throw new UnprocessableError('Product has no price', `Product ${product.id} has no price in ${currency}`, 'data.id');
+    if (!isStorableAmount(price.amount)) {
+      throw new UnprocessableError('Product price out of range', `Product ${product.id}'s ${currency} price is not an amount from 0 to ${MAX_AMOUNT}`, 'data.id');
+    }
+    const existing = current.items.find((i) => i.productId === product.id);
+    this.assertRoom(current, existing, quantity);
+    assertStockHolds(product, (existing?.quantity ?? 0) + quantity, 'data.quantity');
+    const others = current.items.filter((i) => i !== existing);
+    assertCartTotal([...others, { unitAmount: price.amount, quantity: (existing?.quantity ?? 0) + quantity }]);
+    await this.carts.upsertItem(
+      current.id,
+      {
+        productId: product.id,
+        name: product.name,
+        sku: product.sku,
+        description: product.description,
+        quantity,
+        unitAmount: price.amount,
+        currency,
+        includesTax: price.includes_tax,
+      },
+      tx,
+    );
+    if (current.currency !== currency) await this.carts.setCurrency(current.id, currency, tx);
+  }
+
+  /** A custom item with the SKU of one already in the cart adds to its quantity and takes the new name and price. */
+  private async addCustom(current: CartWithItems, dto: AddCustomItemDto, requested: string | undefined, tx: Db) {
+    const currency = lineCurrency(current, requested, DEFAULT_CURRENCY)!;
+    const existing = current.items.find((i) => i.type === 'custom_item' && i.sku === dto.sku);
+    this.assertRoom(current, existing, dto.quantity);
+    const line = { unitAmount: dto.price.amount, quantity: (existing?.quantity ?? 0) + dto.quantity };
+    assertCartTotal([...current.items.filter((i) => i !== existing), line]);
+    const fields = { name: dto.name, sku: dto.sku, description: dto.description, unitAmount: dto.price.amount, includesTax: dto.price.includes_tax };
+    if (existing) await this.carts.updateItem(existing.id, { ...fields, quantity: line.quantity }, tx);
+    else await this.carts.createItem({ cartId: current.id, type: 'custom_item', productId: null, ...fields, quantity: dto.quantity, currency }, tx);
+    if (current.currency !== currency) await this.carts.setCurrency(current.id, currency, tx);
+  }
+
+  private assertRoom(current: CartWithItems, existing: { quantity: number } | undefined, quantity: number) {
+    if (!existing && current.items.length >= MAX_CART_ITEMS) {
+      throw new UnprocessableError('Cart is full', `A cart can hold at most ${MAX_CART_ITEMS} unique items`);
+    }
+    if (existing && existing.quantity + quantity > MAX_QUANTITY) {
+      throw new BadRequestError(`quantity would exceed ${MAX_QUANTITY} for this item`, 'data.quantity');
+    }
+  }
+}

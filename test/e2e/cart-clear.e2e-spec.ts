@@ -1,0 +1,42 @@
+import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
+import { createProduct } from '../support/factories';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const elasticpath = require('@elasticpath/js-sdk');
+
+/** `Cart.RemoveAllItems`: `DELETE /v2/carts/:ref/items` empties the cart, which stays. */
+describe('Cart: remove all items', () => {
+  let t: TestApp;
+  let ep: any;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ep = elasticpath.gateway({ client_id: TEST_CLIENT_ID, host: t.host, protocol: 'http', storage: new elasticpath.MemoryStorageFactory() });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('empties the cart; its name stays and it takes items in another currency afterwards', async () => {
+    const usd = await createProduct(t, { amount: 1500 });
+    const eur = await createProduct(t, { price: [{ amount: 900, currency: 'EUR', includes_tax: true }] });
+    const cart = ep.Cart(`clear-${Date.now()}`);
+    await cart.UpdateCart({ name: 'Wish list' });
+    await cart.AddProduct(usd.id, 2);
+    await cart.AddCustomItem({ name: 'Gift wrap', sku: 'gift-wrap', quantity: 1, price: { amount: 300 } });
+    expect((await cart.Items()).data).toHaveLength(2);
+
+    await cart.RemoveAllItems();
+
+    const items = await cart.Items();
+    expect(items.data).toEqual([]);
+    expect(items.meta.display_price.with_tax.amount).toBe(0);
+    expect((await cart.Get()).data).toMatchObject({ name: 'Wish list', relationships: { items: { data: [] } } });
+    const added = await cart.AddProduct(eur.id, 1);
+    expect(added.meta.display_price.with_tax).toMatchObject({ amount: 900, currency: 'EUR' });
+  });
+
+  it('answers 204 for a cart that is already empty', async () => {
+    const res = await t.http.delete(`/v2/carts/empty-${Date.now()}/items`).set(t.storefront);
+    expect(res.status).toBe(204);
+  });
+});
