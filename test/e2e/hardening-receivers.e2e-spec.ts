@@ -11,9 +11,11 @@ import { MisbehavingReceiver, WebhookReceiver } from '../support/webhook-receive
  * ones' attempts must be logged as failures while the worker keeps going.
  */
 const CONCURRENCY = 2;
-const TIMEOUT_MS = 4_000;
-/** "At once": in well under the hang timeout, i.e. before a slot held by a hanging send could be freed. */
-const PROMPT_MS = TIMEOUT_MS / 2;
+/**
+ * Long enough that the healthy receiver's deliveries end before the first hanging send could, even on a
+ * loaded machine: "at once" is shown by that order of events.
+ */
+const TIMEOUT_MS = 10_000;
 const ENV = {
   WORKERS_ENABLED: 'true',
   WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
@@ -60,6 +62,8 @@ describe('hardening: misbehaving webhook receivers', () => {
     }
   };
 
+  const lastArrival = (r: WebhookReceiver) => Math.max(...r.requests.map((q) => q.at));
+
   afterEach(async () => {
     // The receivers first: their sockets close, so the app's shutdown does not wait out a hanging send.
     await Promise.all(closers.map((close) => close()));
@@ -84,25 +88,23 @@ describe('hardening: misbehaving webhook receivers', () => {
     const OK = await integrate('healthy', ok.url);
 
     const N = 10;
-    const started = Date.now();
     const orderIds: string[] = [];
     for (let i = 0; i < N; i++) orderIds.push(await publish());
     await ok.waitFor(N, TIMEOUT_MS * 4);
-    const elapsed = Date.now() - started;
-    // Every event, once each, well before the hanging send could have timed out even once.
+    // Every event, once each, before the hanging send had timed out even once (its connection still open).
     expect(new Set(ok.requests.map((q) => q.body.payload.data.id))).toEqual(new Set(orderIds));
     expect(ok.requests).toHaveLength(N);
-    expect(elapsed).toBeLessThan(PROMPT_MS);
     expect(await logsOf(H)).toHaveLength(0);
     // Meanwhile the broken receivers really were being sent to (a slot was hanging the whole time).
     expect(hang.requests).toBeGreaterThanOrEqual(1);
-    await garbage.waitFor(N, 5_000);
+    expect(lastArrival(ok)).toBeLessThan(hang.connections[0].closedAt ?? Infinity);
+    await garbage.waitFor(N, 30_000);
 
     // Garbage: each attempt fails at once as a network error and is scheduled for a retry.
     const gLogs = await eventually(async () => {
       const logs = await logsOf(G);
       return logs.length === N && logs;
-    }, 5_000, `${N} logs for the garbage receiver`);
+    }, 30_000, `${N} logs for the garbage receiver`);
     for (const log of gLogs) {
       expect(log).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'network' });
       expect(log.processingTime).toBeLessThan(1);
@@ -113,11 +115,11 @@ describe('hardening: misbehaving webhook receivers', () => {
     const [hLog] = await eventually(async () => {
       const logs = await logsOf(H);
       return logs.length > 0 && logs;
-    }, TIMEOUT_MS + 3_000, 'a log for the hanging receiver');
+    }, TIMEOUT_MS + 30_000, 'a log for the hanging receiver');
     expect(hLog).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'timeout_total' });
     expect(hLog.errorDetail).toMatch(`${TIMEOUT_MS} ms`);
     expect(hLog.processingTime).toBeGreaterThanOrEqual((TIMEOUT_MS - 100) / 1000);
-    expect(hLog.processingTime).toBeLessThan((TIMEOUT_MS + 1_500) / 1000);
+    expect(hang.connections[0].closedAt).toBeDefined(); // the sender gave up on it: it never answers
     expect(await t.prisma.integrationJob.findFirstOrThrow({ where: { id: hLog.jobId } })).toMatchObject({ status: 'retrying', attempts: 1 });
 
     // Healthy: N successful attempts, nothing left open.
@@ -126,12 +128,15 @@ describe('hardening: misbehaving webhook receivers', () => {
     expect(okJobs.every((j) => j.status === 'succeeded' && j.attempts === 1)).toBe(true);
 
     // Not wedged: with the hanging receiver still holding sends, a new event reaches the healthy one at once.
-    const again = Date.now();
+    const holding = await eventually(async () => {
+      const open = hang.connections.filter((c) => c.closedAt === undefined);
+      return open.length > 0 && open;
+    }, 30_000, 'a hanging send open');
     const next = await publish();
-    await ok.waitFor(N + 1, TIMEOUT_MS);
-    expect(Date.now() - again).toBeLessThan(PROMPT_MS);
+    await ok.waitFor(N + 1, TIMEOUT_MS * 4);
     expect(ok.requests[N].body.payload.data.id).toBe(next);
-  });
+    for (const c of holding) expect(lastArrival(ok)).toBeLessThan(c.closedAt ?? Infinity);
+  }, 120_000);
 
   it('a receiver that hangs after the headers (a body that never ends) does not hold up a healthy one either', async () => {
     const t = await app();
@@ -146,24 +151,23 @@ describe('hardening: misbehaving webhook receivers', () => {
     await integrate('healthy', ok.url);
 
     const N = 10;
-    const started = Date.now();
     for (let i = 0; i < N; i++) await publish();
     await ok.waitFor(N, TIMEOUT_MS * 4);
-    expect(Date.now() - started).toBeLessThan(PROMPT_MS);
     expect(await logsOf(S)).toHaveLength(0);
     expect(stall.requests).toBeGreaterThanOrEqual(1);
+    expect(lastArrival(ok)).toBeLessThan(stall.connections[0].closedAt ?? Infinity); // before the stalled send ended
 
     const [log] = await eventually(async () => {
       const logs = await logsOf(S);
       return logs.length > 0 && logs;
-    }, TIMEOUT_MS + 3_000, 'a log for the stalling receiver');
+    }, TIMEOUT_MS + 30_000, 'a log for the stalling receiver');
     // Not a success: the status was 200 but the response never completed.
     expect(log).toMatchObject({ attempt: 1, succeeded: false, errorClass: 'timeout_total' });
-  });
+  }, 120_000);
 
   it('with more slots, a hanging receiver gets half of them at most, and a single one once it has failed', async () => {
     // 4 slots: an integration may hold 2; after a failed attempt, 1 until it succeeds again.
-    const HANG_MS = 1_500;
+    const HANG_MS = TIMEOUT_MS;
     const t = await app({ WEBHOOK_CONCURRENCY: '4', WEBHOOK_TIMEOUT_MS: String(HANG_MS) });
     const hang = await MisbehavingReceiver.start('hang');
     const ok = await WebhookReceiver.start();
@@ -178,26 +182,31 @@ describe('hardening: misbehaving webhook receivers', () => {
     const started = Date.now();
     for (let i = 0; i < N; i++) await publish();
     await ok.waitFor(N, 5 * HANG_MS);
-    expect(Date.now() - started).toBeLessThan(HANG_MS);
+    // Before the first hanging send timed out.
+    expect(await logsOf(H)).toHaveLength(0);
+    expect(lastArrival(ok)).toBeLessThan(hang.connections[0].closedAt ?? Infinity);
     // The hanging receiver had its backlog sent into its half of the slots, and no more, until they timed out.
-    await eventually(async () => (await logsOf(H)).length >= 2, 3 * HANG_MS, 'the first two timeouts');
+    await eventually(async () => (await logsOf(H)).length >= 2, 5 * HANG_MS, 'the first two timeouts');
     const failed = Date.now();
     expect(hang.concurrency(started, failed)).toBe(2);
 
-    // From then on it is down to one send at a time.
+    // From then on it is down to one send at a time: the next one is sent, and it alone, until it times out.
     const requestsBefore = hang.requests;
-    await new Promise((r) => setTimeout(r, 2.5 * HANG_MS));
+    await eventually(async () => (await logsOf(H)).length >= 3, 5 * HANG_MS, 'a third timeout');
     expect(hang.concurrency(failed, Date.now())).toBe(1);
     expect(hang.requests - requestsBefore).toBeGreaterThanOrEqual(1); // still being tried, one at a time
     const logs = await logsOf(H);
     expect(logs.every((l) => !l.succeeded && l.errorClass === 'timeout_total')).toBe(true);
 
-    // And the healthy one is still served at once.
-    const again = Date.now();
+    // And the healthy one is still served at once: before the hanging send now open ends.
+    const holding = await eventually(async () => {
+      const open = hang.connections.filter((c) => c.closedAt === undefined);
+      return open.length > 0 && open;
+    }, 30_000, 'a hanging send open');
     await publish();
     await ok.waitFor(N + 1, 5 * HANG_MS);
-    expect(Date.now() - again).toBeLessThan(HANG_MS);
+    for (const c of holding) expect(lastArrival(ok)).toBeLessThan(c.closedAt ?? Infinity);
     // (Recorded just after the receiver answered.)
-    await eventually(async () => (await t.prisma.integrationJob.count({ where: { status: 'succeeded' } })) === N + 1, 2_000, 'every healthy job recorded as succeeded');
-  });
+    await eventually(async () => (await t.prisma.integrationJob.count({ where: { status: 'succeeded' } })) === N + 1, 30_000, 'every healthy job recorded as succeeded');
+  }, 180_000);
 });

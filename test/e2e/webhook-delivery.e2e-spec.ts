@@ -431,11 +431,11 @@ describe('webhook delivery pipeline', () => {
     const removed = await put({ rate_limit_per_second: null });
     expect(removed.body.data.configuration).toEqual({ url: limited.url });
     limited.reset();
-    const started = Date.now();
+    // Were the last limit set (0.5 a second) still applied, these 15 would take half a minute and the drain
+    // would give up.
     for (let i = 0; i < 15; i++) await publish('account.deleted', { type: 'account', id: randomUUID() });
     await drain();
     expect(limited.requests).toHaveLength(15);
-    expect(Date.now() - started).toBeLessThan(1_700);
 
     for (const bad of [0, -1, 0.0001, '2', 10_001, true]) {
       expectErrorDocument(await put({ rate_limit_per_second: bad }), 400, { source: 'data.configuration.rate_limit_per_second' });
@@ -500,7 +500,8 @@ describe('webhook delivery pipeline', () => {
 
   it('times out a slow receiver and logs it', async () => {
     const r = await receiver();
-    r.respond({ status: 200, delay: 1500 });
+    // An answer only after two minutes: the drain (which gives up after 10 s) ends only if the send is cut off.
+    r.respond({ status: 200, delay: 120_000 });
     const hook = await integrate(r.url, ['order.authorized']);
     await publish('order.authorized', { data: { type: 'order', id: randomUUID() } });
     await drain();
@@ -508,7 +509,8 @@ describe('webhook delivery pipeline', () => {
     expect(logs[0]).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'timeout_total' });
     expect(logs[0].errorDetail).toMatch(/300 ms/);
     expect(logs[0].processingTime).toBeGreaterThanOrEqual(0.25);
-    expect(logs[0].processingTime).toBeLessThan(1.4);
+    // The sender closed the connection of the unanswered request (else it stays open for two minutes).
+    while (r.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(logs[1]).toMatchObject({ attempt: 2, succeeded: true });
   });
 
@@ -1215,12 +1217,11 @@ describe('webhook workers in the background', () => {
     const t = await createTestApp({ env });
     try {
       await integrate(t, r.url, ['order.paid']);
-      const started = Date.now();
       await t.prisma.$transaction(async (tx) => {
         for (let i = 0; i < 6; i++) await t.app.get(EventsPublisher).publish(tx, 'order.paid', { data: { type: 'order', id: randomUUID() } });
       });
-      await r.waitFor(6, 10_000);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // Well before the next poll, a minute after the start.
+      await r.waitFor(6, 30_000);
       expect(new Set(r.requests.map((q) => q.body.id)).size).toBe(6);
     } finally {
       await t.close();
@@ -1233,10 +1234,8 @@ describe('webhook workers in the background', () => {
     const t = await createTestApp({ env: { ...WEBHOOK_ENV, WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '60000' } });
     try {
       await integrate(t, r.url, ['order.paid']);
-      const started = Date.now();
       await t.app.get(EventsPublisher).publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
-      await r.waitFor(1, 5_000);
-      expect(Date.now() - started).toBeLessThan(2_000);
+      await r.waitFor(1, 30_000); // well before the next poll, a minute after the start
       r.respond({ status: 200, delay: 200 });
       await t.app.get(EventsPublisher).publish(t.prisma, 'order.paid', { data: { type: 'order', id: randomUUID() } });
       await r.waitFor(2, 5_000);
@@ -1252,9 +1251,21 @@ describe('webhook circuit breaker', () => {
   const BREAKER_ENV = { ...WEBHOOK_ENV, WEBHOOK_BREAKER_FAILURES: '3', WEBHOOK_RETRY_SCHEDULE: '0,0.02,0.02,0.02,0.02,0.02,0.02,0.02' };
   const integrate = (t: TestApp, url: string) => integrateOn(t, url, ['account.deleted']);
 
+  /**
+   * The delivery worker's circuit breakers read a clock the test moves: a cool-down ends when the test says
+   * so, whatever the load on the machine (retries still come due on the real clock, 20 ms apart).
+   */
+  const breakerClock = (t: TestApp) => {
+    const clock = { now: Date.now() };
+    const worker = t.app.get(DeliveryWorker) as unknown as { lanes: { breakers: { now: () => number } } };
+    worker.lanes.breakers.now = () => clock.now;
+    return clock;
+  };
+
   it('holds a failing integration\'s jobs, attempts unspent, for the cool-down; then probes one at a time, opens again on a failed probe, closes after 5 successes', async () => {
-    const COOLDOWN_MS = 1_500;
+    const COOLDOWN_MS = 60_000;
     const t = await createTestApp({ env: { ...BREAKER_ENV, WEBHOOK_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS) } });
+    const clock = breakerClock(t);
     const failing = await WebhookReceiver.start();
     const healthy = await WebhookReceiver.start();
     try {
@@ -1264,21 +1275,22 @@ describe('webhook circuit breaker', () => {
       const relay = t.app.get(Relay);
       const delivery = t.app.get(DeliveryWorker);
       const pump = async () => (await relay.tick()) + (await delivery.tick());
+      /** Pumps a while, with the failed jobs' retries (due 20 ms later) coming due in between. */
+      const pumpAWhile = async () => {
+        for (let i = 0; i < 15; i++) {
+          await pump();
+          await sleep(20);
+        }
+      };
       for (let i = 0; i < 6; i++) await t.app.get(EventsPublisher).publish(t.prisma, 'account.deleted', { type: 'account', id: randomUUID() });
       const attemptsOfA = async () => (await t.prisma.integrationJob.aggregate({ where: { integrationId: A }, _sum: { attempts: true } }))._sum.attempts;
 
       // Three failures in a row open the circuit (the first claim sends all six at once, so it may see more):
       // nothing more is sent to A while it is open, though its jobs are due; the other integration gets all six.
-      const started = Date.now();
-      while (failing.requests.length < 3 && Date.now() - started < 5_000) await pump();
-      const openedBy = Date.now();
+      while (failing.requests.length < 3) await pump();
       const failed = failing.requests.length;
       expect(failed).toBeGreaterThanOrEqual(3);
-      while (Date.now() - openedBy < 500) {
-        await pump();
-        await sleep(20);
-      }
-      expect(Date.now() - openedBy).toBeLessThan(COOLDOWN_MS); // still within the cool-down
+      await pumpAWhile(); // the breakers' clock stands still: still within the cool-down
       expect(failing.requests).toHaveLength(failed);
       expect(healthy.requests).toHaveLength(6);
       expect(await attemptsOfA()).toBe(failed);
@@ -1286,19 +1298,18 @@ describe('webhook circuit breaker', () => {
       expect(due).toBeGreaterThan(0);
 
       // Half-open after the cool-down: one probe; it fails, so the circuit opens again.
-      await sleep(COOLDOWN_MS - (Date.now() - openedBy) + 50);
+      clock.now += COOLDOWN_MS - 1;
+      await pumpAWhile();
+      expect(failing.requests).toHaveLength(failed); // not a millisecond early
+      clock.now += 1;
       await pump();
       expect(failing.requests).toHaveLength(failed + 1);
-      const reopenedBy = Date.now();
-      while (Date.now() - reopenedBy < 300) {
-        await pump();
-        await sleep(20);
-      }
+      await pumpAWhile();
       expect(failing.requests).toHaveLength(failed + 1);
 
       // The receiver recovers: probes one at a time until five succeeded, then the share again.
       failing.reset().always({ status: 204, delay: 30 });
-      await sleep(COOLDOWN_MS - (Date.now() - reopenedBy) + 50);
+      clock.now += COOLDOWN_MS;
       await drainWebhooks({ relay, delivery, prisma: t.prisma });
       expect(failing.requests).toHaveLength(6);
       expect(failing.maxInFlight).toBe(1);

@@ -47,11 +47,10 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
     expect(await replicas.t.prisma.integrationLog.count({ where: { integrationId: id } })).toBe(N);
     const delivered = (s: ServerProcess) => s.lines.filter((l) => l.includes('webhook delivered')).length;
     expect(delivered(a) + delivered(b)).toBe(N);
-    // SIGTERM: both shut down gracefully (timers stopped, sends drained) well within SHUTDOWN_TIMEOUT_MS.
-    const stopped = Date.now();
+    // SIGTERM: both shut down gracefully (timers stopped, sends drained) within SHUTDOWN_TIMEOUT_MS: a server
+    // still draining when it runs out exits with 1.
     const codes = await Promise.all([a.stop(), b.stop()]);
-    expect(codes).not.toContain(1);
-    expect(Date.now() - stopped).toBeLessThan(8_000);
+    expect(codes).toEqual([0, 0]);
   });
 
   it('holds rate_limit_per_second across servers: two servers racing for a backlog send no faster than the one bucket allows', async () => {
