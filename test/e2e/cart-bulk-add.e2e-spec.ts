@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
+import { createTestApp, TestApp } from '../support/test-app';
 import { createProduct } from '../support/factories';
 import { expectErrorDocument } from '../support/documents';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const elasticpath = require('@elasticpath/js-sdk');
+import { sdkFor } from '../support/sdk';
 
 const GIFT_WRAP = { type: 'custom_item', name: 'Gift wrap', sku: 'gift-wrap', quantity: 1, price: { amount: 250, includes_tax: true } };
 
@@ -14,7 +12,7 @@ describe('Cart: bulk add', () => {
   let ep: any;
   beforeAll(async () => {
     t = await createTestApp();
-    ep = elasticpath.gateway({ client_id: TEST_CLIENT_ID, host: t.host, protocol: 'http', storage: new elasticpath.MemoryStorageFactory() });
+    ep = sdkFor(t, 'storefront');
   });
   afterAll(async () => {
     await t.close();

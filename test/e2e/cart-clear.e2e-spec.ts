@@ -1,8 +1,6 @@
-import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
+import { createTestApp, TestApp } from '../support/test-app';
 import { createProduct } from '../support/factories';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const elasticpath = require('@elasticpath/js-sdk');
+import { sdkFor } from '../support/sdk';
 
 /** `Cart.RemoveAllItems`: `DELETE /v2/carts/:ref/items` empties the cart, which stays. */
 describe('Cart: remove all items', () => {
@@ -10,7 +8,7 @@ describe('Cart: remove all items', () => {
   let ep: any;
   beforeAll(async () => {
     t = await createTestApp();
-    ep = elasticpath.gateway({ client_id: TEST_CLIENT_ID, host: t.host, protocol: 'http', storage: new elasticpath.MemoryStorageFactory() });
+    ep = sdkFor(t, 'storefront');
   });
   afterAll(async () => {
     await t.close();

@@ -1,9 +1,7 @@
-import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
+import { createTestApp, TestApp } from '../support/test-app';
 import { createProduct } from '../support/factories';
 import { expectErrorDocument } from '../support/documents';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const elasticpath = require('@elasticpath/js-sdk');
+import { sdkFor } from '../support/sdk';
 
 const ADDRESS = { first_name: 'Ron', last_name: 'Swanson', line_1: '1 Sunny St', postcode: 'NE1 6UF', county: 'Tyne & Wear', country: 'GB' };
 const SHIPPING = { name: 'Standard shipping', sku: 'shipping-standard', description: 'Three to five days', quantity: 1, price: { amount: 495, includes_tax: true } };
@@ -14,7 +12,7 @@ describe('Cart: custom items', () => {
   let ep: any;
   beforeAll(async () => {
     t = await createTestApp();
-    ep = elasticpath.gateway({ client_id: TEST_CLIENT_ID, host: t.host, protocol: 'http', storage: new elasticpath.MemoryStorageFactory() });
+    ep = sdkFor(t, 'storefront');
   });
   afterAll(async () => {
     await t.close();

@@ -1,23 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { startStripeStub, StripeStub } from '../support/stripe-stub';
-import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { gateway, MemoryStorageFactory } = require('@elasticpath/js-sdk');
-
-async function insertOrder(t: TestApp, withTax = 25000) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
+import { createTestApp, TestApp } from '../support/test-app';
+import { sdkFor } from '../support/sdk';
+import { createOrder } from '../support/factories';
 
 /** Elastic Path Payments powered by Stripe and the setup methods, through the official SDK, on a Stripe stub. */
 describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup', () => {
@@ -28,7 +12,7 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
   beforeAll(async () => {
     stripe = await startStripeStub();
     t = await createTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_stub_ep', STRIPE_API_BASE: stripe.baseUrl } });
-    ep = gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    ep = sdkFor(t);
     await ep.Authenticate();
   });
   afterAll(async () => {
@@ -37,7 +21,7 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
   });
 
   it('EP Payments purchase with payment_method_types answers payment_intent.client_secret; confirm pays the order', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 25000 });
     const pay = await ep.Orders.Payment(o.id, { gateway: 'elastic_path_payments_stripe', method: 'purchase', payment_method_types: ['card'] });
     const intent = stripe.intents.get(pay.data.reference)!;
     expect(intent).toMatchObject({ amount: 25000, currency: 'usd', capture_method: 'automatic' });
@@ -59,14 +43,14 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
   });
 
   it('EP Payments authorize → confirm → capture, and cancel of a pending one', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 25000 });
     const auth = await ep.Orders.Payment(o.id, { gateway: 'elastic_path_payments_stripe', method: 'authorize', payment: 'pm_card_visa' });
     await ep.Orders.Confirm(o.id, auth.data.id, { gateway: 'elastic_path_payments_stripe' });
     const capture = await ep.Transactions.Capture({ order: o.id, transaction: auth.data.id });
     expect(capture.data).toMatchObject({ transaction_type: 'capture', status: 'complete' });
     expect(stripe.intents.get(auth.data.reference)!.status).toBe('succeeded');
 
-    const o2 = await insertOrder(t);
+    const o2 = await createOrder(t, { withTax: 25000 });
     const pending = await ep.Orders.Payment(o2.id, { gateway: 'elastic_path_payments_stripe', method: 'purchase', payment_method_types: ['card'] });
     // Another payment-intents gateway is not the same gateway.
     await expect(ep.Orders.Confirm(o2.id, pending.data.id, { gateway: 'stripe_payment_intents' })).rejects.toMatchObject({
@@ -77,7 +61,7 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
   });
 
   it('a disabled EP Payments gateway refuses confirm with 422 and leaves the payment pending', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 25000 });
     const pay = await ep.Orders.Payment(o.id, { gateway: 'elastic_path_payments_stripe', method: 'purchase', payment_method_types: ['card'] });
     await ep.Gateways.Enabled('elastic_path_payments_stripe', false);
     try {
@@ -92,7 +76,7 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
   });
 
   it('purchase_setup and authorize_setup: a pending payment now, completed by confirm', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 25000 });
     const setup = await ep.Orders.Payment(o.id, { gateway: 'elastic_path_payments_stripe', method: 'purchase_setup', payment_method_types: ['card'] });
     expect(setup.data).toMatchObject({ transaction_type: 'purchase', status: 'pending', payment_intent: { client_secret: expect.stringContaining('_secret_') } });
     expect(stripe.intents.get(setup.data.reference)!.status).toBe('requires_payment_method');
@@ -101,7 +85,7 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
     expect(done.data).toMatchObject({ status: 'complete' });
     expect(await order(o.id)).toMatchObject({ payment: 'paid' });
 
-    const o2 = await insertOrder(t);
+    const o2 = await createOrder(t, { withTax: 25000 });
     const auth = await ep.Orders.Payment(o2.id, { gateway: 'stripe_payment_intents', method: 'authorize_setup', payment: 'pm_card_visa' });
     expect(auth.data).toMatchObject({ transaction_type: 'authorize', status: 'pending' });
     expect(stripe.intents.get(auth.data.reference)!.capture_method).toBe('manual');
@@ -110,7 +94,7 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
   });
 
   it('setup methods on the manual gateway are 422', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 25000 });
     for (const method of ['purchase_setup', 'authorize_setup']) {
       await expect(ep.Orders.Payment(o.id, { gateway: 'manual', method })).rejects.toMatchObject({
         errors: [expect.objectContaining({ status: 422, title: 'Unsupported gateway operation', source: 'data.method' })],
@@ -121,7 +105,7 @@ describe('SDK: elastic_path_payments_stripe and purchase_setup / authorize_setup
 
   it('EP Payments calls Stripe on behalf of the stripe_account set through Gateways.Update', async () => {
     await ep.Gateways.Update('elastic_path_payments_stripe', { stripe_account: 'acct_connected_42' });
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 25000 });
     const pay = await ep.Orders.Payment(o.id, { gateway: 'elastic_path_payments_stripe', method: 'purchase', payment_method_types: ['card'] });
     await ep.Orders.Confirm(o.id, pay.data.id, { payment: 'pm_card_visa' });
     const calls = stripe.requests.filter((r) => r.path.startsWith(`/v1/payment_intents/${pay.data.reference}`) || (r.params.metadata as any)?.order_id === o.id);
@@ -139,7 +123,7 @@ describe('SDK: Gateways.Update login switches stripe_payment_intents from the de
   beforeAll(async () => {
     stripe = await startStripeStub();
     t = await createTestApp({ env: { STRIPE_SECRET_KEY: '', STRIPE_API_BASE: stripe.baseUrl } });
-    ep = gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    ep = sdkFor(t);
     await ep.Authenticate();
   });
   afterAll(async () => {
@@ -148,12 +132,12 @@ describe('SDK: Gateways.Update login switches stripe_payment_intents from the de
   });
 
   it('development provider first; after the login is set, payments reach Stripe with that key', async () => {
-    const before = await ep.Orders.Payment((await insertOrder(t)).id, { gateway: 'stripe_payment_intents', method: 'purchase', payment: 'pm_card_visa' });
+    const before = await ep.Orders.Payment((await createOrder(t, { withTax: 25000 })).id, { gateway: 'stripe_payment_intents', method: 'purchase', payment: 'pm_card_visa' });
     expect(before.data.reference).toMatch(/^pi_dev_/);
     expect(stripe.requests).toHaveLength(0);
 
     await ep.Gateways.Update('stripe_payment_intents', { login: 'sk_test_from_gateway_put' });
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 25000 });
     const after = await ep.Orders.Payment(o.id, { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' });
     expect(stripe.intents.has(after.data.reference)).toBe(true);
     expect(stripe.requests[0].authorization).toBe('Bearer sk_test_from_gateway_put');

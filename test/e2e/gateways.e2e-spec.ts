@@ -1,25 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { gateway, MemoryStorageFactory } = require('@elasticpath/js-sdk');
+import { createTestApp, TestApp } from '../support/test-app';
+import { sdkFor } from '../support/sdk';
+import { createOrder } from '../support/factories';
 
 const SECRET_KEY = 'sk_test_gateway_secret_4242';
 const CONNECTED_ACCOUNT = 'acct_gateway_secret_4242';
-
-async function insertOrder(t: TestApp, withTax = 40000) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
 
 /** Payment gateways through the official JS SDK, unchanged: list, get, enable/disable, settings, credentials. */
 describe('SDK: Gateways', () => {
@@ -28,7 +12,7 @@ describe('SDK: Gateways', () => {
   const logLines: string[] = [];
   beforeAll(async () => {
     t = await createTestApp({ logLines });
-    ep = gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    ep = sdkFor(t);
     await ep.Authenticate();
   });
   afterAll(async () => {
@@ -50,7 +34,7 @@ describe('SDK: Gateways', () => {
     expect(disabled.data).toEqual({ type: 'gateway', name: 'Manual', slug: 'manual', enabled: false });
     expect((await ep.Gateways.Get('manual')).data.enabled).toBe(false);
 
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 40000 });
     await expect(ep.Orders.Payment(o.id, { gateway: 'manual', method: 'purchase' })).rejects.toMatchObject({
       errors: [expect.objectContaining({ status: 422, title: 'Gateway not enabled', detail: expect.stringContaining('manual') })],
     });
@@ -62,7 +46,7 @@ describe('SDK: Gateways', () => {
   });
 
   it('capture and refund through a disabled gateway are 422; the transaction is unchanged', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 40000 });
     const auth = await ep.Orders.Payment(o.id, { gateway: 'manual', method: 'authorize' });
     await ep.Gateways.Enabled('manual', false);
     try {
@@ -87,7 +71,7 @@ describe('SDK: Gateways', () => {
   it('card_payment_intents means stripe_payment_intents: disabling one refuses the other name too', async () => {
     await ep.Gateways.Enabled('stripe_payment_intents', false);
     try {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 40000 });
       await expect(ep.Orders.Payment(o.id, { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' })).rejects.toMatchObject({
         errors: [expect.objectContaining({ status: 422, title: 'Gateway not enabled', detail: expect.stringContaining('stripe_payment_intents') })],
       });

@@ -1,10 +1,8 @@
 import { DeliveryWorker } from '../../src/integrations/delivery/delivery.worker';
 import { Relay } from '../../src/integrations/delivery/relay.worker';
-import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
+import { createTestApp, TestApp } from '../support/test-app';
 import { drainWebhooks, WebhookReceiver } from '../support/webhook-receiver';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const elasticpath = require('@elasticpath/js-sdk');
+import { sdkFor } from '../support/sdk';
 
 /** Every observable event Elastic Path's "Observable Events" pages list (current and legacy). */
 const crud = (entity: string) => [`${entity}.created`, `${entity}.updated`, `${entity}.deleted`];
@@ -34,7 +32,7 @@ describe('integrations: Elastic Path event names, types and webhook body', () =>
 
   beforeAll(async () => {
     t = await createTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0,0.05', WEBHOOK_BREAKER_FAILURES: '0' } });
-    ep = elasticpath.gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new elasticpath.MemoryStorageFactory() });
+    ep = sdkFor(t);
     await ep.Authenticate();
   });
   afterEach(async () => {
