@@ -38,7 +38,7 @@ function isForbiddenDocument(res: Response): boolean {
 }
 
 /** Public routes are reviewed: adding one must be a deliberate change to this list. */
-const REVIEWED_PUBLIC_ROUTES = ['GET /health', 'POST /oauth/access_token'];
+const REVIEWED_PUBLIC_ROUTES = ['GET /health', 'GET /health/live', 'GET /health/ready', 'POST /oauth/access_token'];
 
 /**
  * An implicit (storefront) token may not capture, refund, list orders, read or change integrations or settings,
