@@ -8,11 +8,14 @@ const REDACT = [
   'secret_key',
   'access_token',
   'authorization',
+  'password',
   '*.client_secret',
   '*.secret_key',
   '*.access_token',
   '*.authorization',
+  '*.password',
   'req.headers.authorization',
+  'req.headers["x-moltin-customer-token"]',
 ];
 
 export function createRootLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
