@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { BadRequestError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { BadRequestError, ForbiddenError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import type { PageParams } from '../common/list-query';
 import { boundedTotal, isStorableAmount, MAX_AMOUNT, MAX_QUANTITY, PricedLine, totalTooLarge } from '../common/money/limits';
 import { isUuid } from '../common/validation/resource-id.pipe';
 import { productPrices } from '../catalog/products/products.presenter';
+import { CustomersService } from '../customers/customers.service';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
@@ -30,6 +31,7 @@ export class CartsService {
     private readonly orders: OrdersService,
     private readonly prisma: PrismaService,
     private readonly events: EventsPublisher,
+    private readonly customers: CustomersService,
   ) {}
 
   /** Cart references are chosen by the client: 1–64 characters of `[A-Za-z0-9_-]`; anything else names no cart. */
@@ -150,14 +152,25 @@ export class CartsService {
     return cartItemsDocument(cart, baseUrl);
   }
 
-  /** Creates an order from the cart (201 with `included.items`); the cart survives, as in EP. */
-  async checkout(ref: string, dto: CheckoutDto) {
+  /**
+   * Creates an order from the cart (201 with `included.items`); the cart survives, as in EP. The order
+   * belongs to the customer of `customer.id`, or of the customer token sent (`shopperId`): its customer
+   * name and email are then the customer's.
+   */
+  async checkout(ref: string, dto: CheckoutDto, shopperId?: string) {
+    if (shopperId !== undefined && dto.customer.id !== undefined && dto.customer.id !== shopperId) {
+      throw new ForbiddenError('customer.id must be the customer of the customer token sent');
+    }
     const order = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
       const cart = (await this.carts.find(ref, tx))!;
       if (cart.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
       assertCartTotal(cart.items);
-      const { id, name, email } = dto.customer;
+      const id = dto.customer.id ?? shopperId;
+      const known = id !== undefined && isUuid(id) ? await this.customers.find(id, tx) : null;
+      // An id that names no customer is kept as it was sent (a reference from another system).
+      const name = known?.name ?? dto.customer.name;
+      const email = known?.email ?? dto.customer.email;
       const customer = { ...(id !== undefined ? { id } : {}), ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}) };
       const billing = { ...dto.billing_address } as Record<string, unknown>;
       const shipping = { ...(dto.shipping_address ?? dto.billing_address) } as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { AllowShopper, isImplicit } from '../auth/access.decorators';
-import { ForbiddenError, UnauthorizedError } from '../common/errors/api-error';
+import { ApiError, ForbiddenError } from '../common/errors/api-error';
 import type { Principal } from '../common/http/request-context';
 import { CustomerTokensService } from './customer-tokens.service';
 
@@ -20,7 +20,7 @@ export class CustomerTokenGuard implements CanActivate {
     const token = req.get(CUSTOMER_TOKEN_HEADER);
     if (token === undefined || !req.principal) return true;
     const customerId = await this.tokens.customerOf(token.trim());
-    if (!customerId) throw new UnauthorizedError('The customer token is invalid or has expired');
+    if (!customerId) throw new ApiError(401, 'Unauthorized', 'The customer token is invalid or has expired', 'X-Moltin-Customer-Token');
     req.principal = { ...req.principal, customerId };
     return true;
   }

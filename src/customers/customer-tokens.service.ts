@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
-import { UnauthorizedError } from '../common/errors/api-error';
+import { ApiError } from '../common/errors/api-error';
 import { rateLimitError } from '../common/throttling/rate-limit.guard';
 import { RateLimitStore } from '../common/throttling/rate-limit.store';
 import { CreateCustomerTokenDto } from './dto/customer-token.dto';
@@ -39,7 +39,7 @@ export class CustomerTokensService {
     const customer = await this.customers.findByEmail(key);
     // Hash even when there is nothing to compare against, so an unknown email answers as slowly as a known one.
     const matches = await verifyPassword(dto.password, customer?.passwordHash ?? (await decoyHash()));
-    if (!customer?.passwordHash || !matches) throw new UnauthorizedError(BAD_CREDENTIALS);
+    if (!customer?.passwordHash || !matches) throw new ApiError(401, 'Unauthorized', BAD_CREDENTIALS);
 
     const token = randomBytes(32).toString('base64url');
     const now = Date.now();
