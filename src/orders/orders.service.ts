@@ -50,7 +50,8 @@ export class OrdersService {
     return page(items.map(presentOrder), total, q, all);
   }
 
-  private async getOwnOrThrow(id: string, customerId?: string): Promise<OrderWithItems> {
+  /** The order, 404 when it is missing or (with `customerId`) not that shopper's. */
+  async getOwnOrThrow(id: string, customerId?: string): Promise<OrderWithItems> {
     const order = await this.getWithItemsOrThrow(id);
     if (customerId !== undefined && order.customerId !== customerId) throw new NotFoundError('Order');
     return order;

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module';
+import { OrdersModule } from '../orders/orders.module';
 import { PaymentGateways } from './gateways/payment-gateways';
 import { IdempotencyCleanup } from './idempotency/idempotency.cleanup';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
@@ -13,6 +15,8 @@ import { TransactionsService } from './transactions.service';
  * confirm, cancel. Writes the order's payment columns through OrderPaymentsRepository (see there).
  */
 @Module({
+  // A shopper's transaction reads: the customer-token guard and the order's owner.
+  imports: [OrdersModule, CustomersModule],
   controllers: [TransactionsController],
   providers: [TransactionsService, TransactionsRepository, OrderPaymentsRepository, PaymentGateways, IdempotencyRepository, IdempotencyInterceptor, IdempotencyCleanup],
   exports: [TransactionsService],

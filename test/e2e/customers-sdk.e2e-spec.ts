@@ -60,6 +60,14 @@ describe('SDK: Customers, customer tokens and a shopper’s own orders', () => {
     await expect(storefront.Orders.Get(leslieOrder.id, ronToken.token)).rejects.toMatchObject({ errors: [expect.objectContaining({ status: 404 })] });
     await expect(storefront.Orders.Get(ronOrder.id, leslieToken.token)).rejects.toMatchObject({ errors: [expect.objectContaining({ status: 404 })] });
 
+    // An order's transactions too: the shopper's own, and 404 for anyone else's.
+    const asRon = { ...t.storefront, 'X-Moltin-Customer-Token': ronToken.token };
+    const ronsTransactions = await t.http.get(`/v2/orders/${ronOrder.id}/transactions`).set(asRon);
+    expect(ronsTransactions.status).toBe(200);
+    expect(ronsTransactions.body.data).toEqual([]);
+    expect((await t.http.get(`/v2/orders/${leslieOrder.id}/transactions`).set(asRon)).status).toBe(404);
+    expect((await t.http.get(`/v2/orders/${ronOrder.id}/transactions`).set(t.storefront)).status).toBe(403);
+
     // Without a customer token an implicit token still cannot read orders; a forged one is 401.
     await expect(storefront.Orders.All()).rejects.toMatchObject({ errors: [expect.objectContaining({ status: 403 })] });
     await expect(storefront.Orders.All('forged-token')).rejects.toMatchObject({ errors: [expect.objectContaining({ status: 401 })] });
