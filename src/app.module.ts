@@ -4,6 +4,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { CartsModule } from './carts/carts.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { CustomersModule } from './customers/customers.module';
 import { HttpCommonModule } from './common/http/http-common.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { AppConfigModule } from './config/config.module';
@@ -34,6 +35,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     SettingsModule,
     CatalogModule,
     AccountsModule,
+    CustomersModule,
     CartsModule,
     OrdersModule,
     GatewaysModule,

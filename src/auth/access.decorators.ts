@@ -6,12 +6,19 @@ import type { Principal } from '../common/http/request-context';
 
 export const IS_PUBLIC = Symbol('IS_PUBLIC');
 export const ALLOW_IMPLICIT = Symbol('ALLOW_IMPLICIT');
+export const ALLOW_SHOPPER = Symbol('ALLOW_SHOPPER');
 
 /** No token needed (health, the token endpoint). */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION, true));
 
 /** Implicit (storefront) tokens may call this route; by default only client-credentials tokens may. */
 export const AllowImplicit = () => SetMetadata(ALLOW_IMPLICIT, true);
+
+/**
+ * Implicit tokens may call this route only together with a customer token (`X-Moltin-Customer-Token`): a
+ * shopper's own orders and record. The route's own guard checks that token and scopes the answer to it.
+ */
+export const AllowShopper = () => SetMetadata(ALLOW_SHOPPER, true);
 
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal | undefined => {
   return ctx.switchToHttp().getRequest<Request>().principal;

@@ -4,7 +4,7 @@ import { AuthGuard, IAuthModuleOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../common/errors/api-error';
 import type { Principal } from '../common/http/request-context';
-import { ALLOW_IMPLICIT, IS_PUBLIC } from './access.decorators';
+import { ALLOW_IMPLICIT, ALLOW_SHOPPER, IS_PUBLIC } from './access.decorators';
 import { BearerStrategy } from './bearer.strategy';
 
 /**
@@ -20,7 +20,8 @@ function perRequestStrategyOptions(strategy: BearerStrategy): IAuthModuleOptions
 }
 
 /**
- * Global guard: every route needs a bearer token unless @Public; implicit tokens only where @AllowImplicit.
+ * Global guard: every route needs a bearer token unless @Public; implicit tokens only where @AllowImplicit
+ * (or, with a customer token, where @AllowShopper).
  * It hands passport this app's own strategy instance rather than the name 'bearer', because passport's
  * name registry is process-global and a second app in the same process (tests) would otherwise take it over.
  */
@@ -37,8 +38,10 @@ export class BearerAuthGuard extends AuthGuard() {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     await super.canActivate(context);
-    const principal = context.switchToHttp().getRequest<Request>().principal;
-    if (principal?.grantType === 'implicit' && !this.reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, targets)) {
+    const req = context.switchToHttp().getRequest<Request>();
+    const principal = req.principal;
+    const asShopper = this.reflector.getAllAndOverride<boolean>(ALLOW_SHOPPER, targets) && req.get('x-moltin-customer-token') !== undefined;
+    if (principal?.grantType === 'implicit' && !this.reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, targets) && !asShopper) {
       throw new ForbiddenError('An implicit token cannot access this resource; use a client_credentials token');
     }
     return true;

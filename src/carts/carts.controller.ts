@@ -1,9 +1,10 @@
 import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { AllowImplicit } from '../auth/access.decorators';
+import { AllowImplicit, CurrentPrincipal } from '../auth/access.decorators';
 import { requestBaseUrl } from '../common/http/base-url';
 import { parseSubCollectionPage } from '../common/list-query';
+import type { Principal } from '../common/http/request-context';
 import { ResponseDocument } from '../common/http/response-document';
 import { Includable } from '../common/include/include.decorators';
 import { DataBody } from '../common/validation/data-body.pipe';
@@ -12,6 +13,7 @@ import { AppConfig } from '../config/app-config';
 import { AddCartItemsBody, AddCartItemsRequest } from './cart-items.body';
 import { CartItemsService } from './cart-items.service';
 import { CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
+import { OptionalCustomerToken } from '../customers/customer-token.guard';
 import { CartsService } from './carts.service';
 
 @Injectable()
@@ -93,10 +95,12 @@ export class CartsController {
     return new ResponseDocument(await this.carts.removeItem(ref, itemId, this.baseUrl(req)));
   }
 
+  /** With `X-Moltin-Customer-Token` the order is the shopper's. */
   @Post(':ref/checkout')
   @HttpCode(201)
-  async checkout(@CartRef() ref: string, @DataBody() dto: CheckoutDto) {
-    return new ResponseDocument(await this.carts.checkout(ref, dto));
+  @OptionalCustomerToken()
+  async checkout(@CartRef() ref: string, @DataBody() dto: CheckoutDto, @CurrentPrincipal() principal?: Principal) {
+    return new ResponseDocument(await this.carts.checkout(ref, dto, principal?.customerId));
   }
 
   private baseUrl(req: Request) {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CustomersModule } from '../customers/customers.module';
 import { OrdersModule } from '../orders/orders.module';
 import { StockModule } from '../stock/stock.module';
 import { CartItemsInclude } from './cart-items.include';
@@ -8,7 +9,7 @@ import { CartsRepository } from './carts.repository';
 import { CartsService } from './carts.service';
 
 @Module({
-  imports: [OrdersModule, StockModule],
+  imports: [OrdersModule, StockModule, CustomersModule],
   controllers: [CartsController],
   providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude],
 })

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { ForbiddenError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import type { PageParams } from '../common/list-query';
+import { isUuid } from '../common/validation/resource-id.pipe';
+import { CustomersService } from '../customers/customers.service';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
@@ -27,6 +29,7 @@ export class CartsService {
     private readonly prisma: PrismaService,
     private readonly events: EventsPublisher,
     private readonly stock: StockService,
+    private readonly customers: CustomersService,
   ) {}
 
   /** Cart references are chosen by the client: 1–64 characters of `[A-Za-z0-9_-]`; anything else names no cart. */
@@ -100,15 +103,24 @@ export class CartsService {
   /**
    * Creates an order from the cart (201 with `included.items`); the cart survives, as in EP. Its products must
    * still exist and be live, and managed stock is taken in the same transaction (422 when it does not hold).
+   * The order belongs to the customer of `customer.id`, or of the customer token sent (`shopperId`): its
+   * customer name and email are then the customer's.
    */
-  async checkout(ref: string, dto: CheckoutDto) {
+  async checkout(ref: string, dto: CheckoutDto, shopperId?: string) {
+    if (shopperId !== undefined && dto.customer.id !== undefined && dto.customer.id !== shopperId) {
+      throw new ForbiddenError('customer.id must be the customer of the customer token sent');
+    }
     const order = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
       const cart = (await this.carts.find(ref, tx))!;
       if (cart.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
       assertCartTotal(cart.items);
       const managed = await this.stock.check(productLines(cart.items), tx);
-      const { id, name, email } = dto.customer;
+      const id = dto.customer.id ?? shopperId;
+      const known = id !== undefined && isUuid(id) ? await this.customers.find(id, tx) : null;
+      // An id that names no customer is kept as it was sent (a reference from another system).
+      const name = known?.name ?? dto.customer.name;
+      const email = known?.email ?? dto.customer.email;
       const customer = { ...(id !== undefined ? { id } : {}), ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}) };
       const billing = { ...dto.billing_address } as Record<string, unknown>;
       const shipping = { ...(dto.shipping_address ?? dto.billing_address) } as Record<string, unknown>;

@@ -1,15 +1,21 @@
 import { Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../auth/access.decorators';
 import { Includable } from '../common/include/include.decorators';
 import { ListQueryParser } from '../common/http/list-query.parser';
+import type { Principal } from '../common/http/request-context';
 import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
+import { ShopperAccess, shopperScope } from '../customers/customer-token.guard';
 import { UpdateOrderDto } from './dto/update-order.dto';
 import { ORDERS_SPEC } from './orders.repository';
 import { OrdersService } from './orders.service';
 
-/** Client-credentials only (the default); checkout lives with the carts. */
+/**
+ * Client-credentials (the default); a shopper (implicit + customer token) reads their own orders, and anyone
+ * else's answer 404. Checkout lives with the carts.
+ */
 @ApiTags('orders')
 @ApiBearerAuth()
 @Controller('orders')
@@ -20,20 +26,23 @@ export class OrdersController {
   ) {}
 
   @Get()
+  @ShopperAccess()
   @Includable('order')
-  async list(@Query() query: Record<string, unknown>) {
-    return this.orders.list(await this.listQuery.parse(query, ORDERS_SPEC));
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.orders.list(await this.listQuery.parse(query, ORDERS_SPEC), shopperScope(principal));
   }
 
   @Get(':id')
+  @ShopperAccess()
   @Includable('order')
-  get(@ResourceId('id', 'Order') id: string) {
-    return this.orders.get(id);
+  get(@ResourceId('id', 'Order') id: string, @CurrentPrincipal() principal: Principal) {
+    return this.orders.get(id, shopperScope(principal));
   }
 
   @Get(':id/items')
-  items(@ResourceId('id', 'Order') id: string, @Query() query: Record<string, unknown>) {
-    return this.orders.items(id, parseSubCollectionPage(query));
+  @ShopperAccess()
+  items(@ResourceId('id', 'Order') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    return this.orders.items(id, parseSubCollectionPage(query), shopperScope(principal));
   }
 
   @Put(':id')

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { StockModule } from '../stock/stock.module';
+import { CustomersModule } from '../customers/customers.module';
 import { OrderItemsInclude } from './order-items.include';
 import { OrdersController } from './orders.controller';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
 @Module({
-  imports: [StockModule],
+  // Stock returned on cancel; the customer-token guard that scopes a shopper's order reads.
+  imports: [StockModule, CustomersModule],
   controllers: [OrdersController],
   providers: [OrdersRepository, OrdersService, OrderItemsInclude],
   exports: [OrdersService],

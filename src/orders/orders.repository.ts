@@ -79,12 +79,15 @@ export class OrdersRepository {
     return db.orderItem.findMany({ where: { orderId: { in: orderIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
-  async list(q: ListQuery) {
+  /** `customerId` limits the list (and its totals) to one shopper's orders. */
+  async list(q: ListQuery, customerId?: string) {
     const args = toPrismaListArgs(q, ORDERS_SPEC);
+    const own: Prisma.OrderWhereInput = customerId !== undefined ? { customerId } : {};
+    const where: Prisma.OrderWhereInput = customerId !== undefined ? { AND: [args.where as Prisma.OrderWhereInput, own] } : (args.where as Prisma.OrderWhereInput);
     return loadPage(q, {
-      items: () => this.prisma.order.findMany({ ...(args as Prisma.OrderFindManyArgs), include: WITH_ITEMS }),
-      countMatching: () => this.prisma.order.count({ where: args.where as Prisma.OrderWhereInput }),
-      countAll: () => this.prisma.order.count(),
+      items: () => this.prisma.order.findMany({ ...(args as Prisma.OrderFindManyArgs), where, include: WITH_ITEMS }),
+      countMatching: () => this.prisma.order.count({ where }),
+      countAll: () => this.prisma.order.count({ where: own }),
     });
   }
 }

@@ -48,18 +48,26 @@ export class OrdersService {
     return order;
   }
 
-  async get(id: string) {
-    return presentOrder(await this.getWithItemsOrThrow(id));
+  /** `customerId`: a shopper's request, who sees their own orders only (anyone else's is not found). */
+  async get(id: string, customerId?: string) {
+    return presentOrder(await this.getOwnOrThrow(id, customerId));
   }
 
   /** Paged in memory: an order holds the items of one cart (at most 100). */
-  async items(id: string, q: PageParams) {
-    return pageOf((await this.getWithItemsOrThrow(id)).items.map(presentOrderItem), q);
+  async items(id: string, q: PageParams, customerId?: string) {
+    return pageOf((await this.getOwnOrThrow(id, customerId)).items.map(presentOrderItem), q);
   }
 
-  async list(q: ListQuery) {
-    const { items, total, all } = await this.orders.list(q);
+  async list(q: ListQuery, customerId?: string) {
+    const { items, total, all } = await this.orders.list(q, customerId);
     return page(items.map(presentOrder), total, q, all);
+  }
+
+  /** The order, 404 when it is missing or (with `customerId`) not that shopper's. */
+  async getOwnOrThrow(id: string, customerId?: string): Promise<OrderWithItems> {
+    const order = await this.getWithItemsOrThrow(id);
+    if (customerId !== undefined && order.customerId !== customerId) throw new NotFoundError('Order');
+    return order;
   }
 
   /** Presented items of many orders in one query (the `items` include). */

@@ -1,9 +1,12 @@
 import { Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { AllowImplicit } from '../auth/access.decorators';
+import { AllowImplicit, CurrentPrincipal } from '../auth/access.decorators';
+import type { Principal } from '../common/http/request-context';
 import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
+import { ShopperAccess, shopperScope } from '../customers/customer-token.guard';
+import { OrdersService } from '../orders/orders.service';
 import { CreatePaymentDto } from './dto/create-payment.dto';
 import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
 import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
@@ -16,7 +19,10 @@ const idempotencyHeader = ApiHeader({ name: IDEMPOTENCY_HEADER, required: false,
 @ApiBearerAuth()
 @Controller('orders/:orderId')
 export class TransactionsController {
-  constructor(private readonly transactions: TransactionsService) {}
+  constructor(
+    private readonly transactions: TransactionsService,
+    private readonly orders: OrdersService,
+  ) {}
 
   @Post('payments')
   @HttpCode(200)
@@ -27,13 +33,22 @@ export class TransactionsController {
     return this.transactions.pay(orderId, dto);
   }
 
+  /** A shopper (implicit + customer token) reads the transactions of their own orders only. */
   @Get('transactions')
-  list(@ResourceId('orderId', 'Order') orderId: string, @Query() query: Record<string, unknown>) {
+  @ShopperAccess()
+  async list(@ResourceId('orderId', 'Order') orderId: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
+    await this.requireOwnOrder(orderId, principal);
     return this.transactions.list(orderId, parseSubCollectionPage(query));
   }
 
   @Get('transactions/:transactionId')
-  get(@ResourceId('orderId', 'Order') orderId: string, @ResourceId('transactionId', 'Transaction') transactionId: string) {
+  @ShopperAccess()
+  async get(
+    @ResourceId('orderId', 'Order') orderId: string,
+    @ResourceId('transactionId', 'Transaction') transactionId: string,
+    @CurrentPrincipal() principal: Principal,
+  ) {
+    await this.requireOwnOrder(orderId, principal);
     return this.transactions.get(orderId, transactionId);
   }
 
@@ -84,5 +99,11 @@ export class TransactionsController {
     @DataBody({ optional: true }) dto: CancelTransactionDto,
   ) {
     return this.transactions.cancel(orderId, transactionId, dto);
+  }
+
+  /** Another shopper's order is not found; an administrator's request is not limited. */
+  private async requireOwnOrder(orderId: string, principal: Principal) {
+    const customerId = shopperScope(principal);
+    if (customerId !== undefined) await this.orders.getOwnOrThrow(orderId, customerId);
   }
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GatewaysModule } from '../gateways/gateways.module';
+import { CustomersModule } from '../customers/customers.module';
+import { OrdersModule } from '../orders/orders.module';
 import { PaymentGateways } from './gateways/payment-gateways';
 import { IdempotencyCleanup } from './idempotency/idempotency.cleanup';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
@@ -14,7 +16,8 @@ import { TransactionsService } from './transactions.service';
  * confirm, cancel. Writes the order's payment columns through OrderPaymentsRepository (see there).
  */
 @Module({
-  imports: [GatewaysModule],
+  // Gateways; for a shopper's transaction reads, the customer-token guard and the order's owner.
+  imports: [GatewaysModule, OrdersModule, CustomersModule],
   controllers: [TransactionsController],
   providers: [TransactionsService, TransactionsRepository, OrderPaymentsRepository, PaymentGateways, IdempotencyRepository, IdempotencyInterceptor, IdempotencyCleanup],
   exports: [TransactionsService],

@@ -20,6 +20,7 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
   const category = () => ({ type: 'category', name: 'Fuzz category', slug: `fuzz-${unique()}`, description: 'd', status: 'live', background_colour: '#ff0000', background_image: 'https://example.com/a.png', parent_id: null });
   const integration = () => ({ type: 'integration', name: 'Fuzz hook', description: 'd', integration_type: 'webhook', enabled: false, observes: ['order.created'], configuration: { url: 'https://example.com/hook', secret_key: 'fuzz-secret-key', max_concurrency: 2, rate_limit_per_second: 5 } });
   const account = () => ({ type: 'account', name: 'Fuzz Co', legal_name: 'Fuzz Co Ltd', registration_id: '12345' });
+  const customer = () => ({ type: 'customer', name: 'Fuzz shopper', email: `fuzz-${unique()}@example.com`, password: `fuzz-password-${unique()}` });
   const address = { ...TEST_ADDRESS, company_name: 'Co', region: 'IN', phone_number: '555', instructions: 'door' };
   const created = async (path: string, data: Record<string, unknown>, auth = t.admin) => {
     const res = await t.http.post(path).set(auth).send({ data });
@@ -60,6 +61,13 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     'PUT /v2/accounts/:id': async () => ({ path: `/v2/accounts/${(await created('/v2/accounts', account())).id}`, auth: 'admin', body: { data: account() } }),
     // Not the manual gateway: a generated body may disable it, and the other fixtures pay through it.
     'PUT /v2/gateways/:slug': async () => ({ path: '/v2/gateways/elastic_path_payments_stripe', auth: 'admin', body: { data: { type: 'gateway', enabled: true, test: false, stripe_account: 'acct_fuzz' } } }),
+    'POST /v2/customers': async () => ({ path: '/v2/customers', auth: 'admin', body: { data: customer() } }),
+    'PUT /v2/customers/:id': async () => ({ path: `/v2/customers/${(await created('/v2/customers', customer())).id}`, auth: 'admin', body: { data: customer() } }),
+    'POST /v2/customers/tokens': async () => {
+      const { email, password } = customer();
+      await created('/v2/customers', { type: 'customer', name: 'Fuzz shopper', email, password });
+      return { path: '/v2/customers/tokens', auth: 'storefront', body: { data: { type: 'token', authentication_mechanism: 'password', email, password } } };
+    },
     'POST /v2/carts': async () => ({ path: '/v2/carts', auth: 'storefront', body: { data: { name: 'Fuzz cart', description: 'd' } } }),
     'PUT /v2/carts/:ref': async () => ({ path: `/v2/carts/fuzz-${unique()}`, auth: 'storefront', body: { data: { name: 'Fuzz cart', description: 'd' } } }),
     'POST /v2/carts/:ref/items': async () => ({ path: `/v2/carts/fuzz-${unique()}/items`, auth: 'storefront', body: { data: { type: 'cart_item', id: (await createProduct(t)).id, quantity: 1 } } }),

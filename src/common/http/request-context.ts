@@ -6,6 +6,8 @@ export interface Principal {
   clientId: string;
   grantType: 'client_credentials' | 'implicit';
   tokenId: string;
+  /** The shopper a valid `X-Moltin-Customer-Token` stands for, on routes that read it. */
+  customerId?: string;
 }
 
 declare module 'express-serve-static-core' {

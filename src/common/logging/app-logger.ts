@@ -4,7 +4,7 @@ import { LogLevel } from '../../config/app-config';
 import { REDACTED, scrubSecrets, SECRET_FIELDS } from './secret-scrubber';
 
 /** Field paths whose values never reach a log line, at the top level and one level down. */
-const REDACT = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`), 'req.headers.authorization'];
+const REDACT = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`), 'req.headers.authorization', 'req.headers["x-moltin-customer-token"]'];
 
 /**
  * Every line is redacted by field path, then scrubbed as text (secret values and `field: value` pairs inside

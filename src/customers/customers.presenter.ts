@@ -1,0 +1,26 @@
+import type { Customer, CustomerToken } from '../generated/prisma/client';
+import { timestamps } from '../common/http/timestamps';
+
+/** The password itself is never shown; `password` says whether one is set, as Elastic Path answers. */
+export function presentCustomer(row: Customer, baseUrl = '') {
+  return {
+    type: 'customer' as const,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    password: row.passwordHash !== null,
+    links: { self: `${baseUrl.replace(/\/+$/, '')}/v2/customers/${row.id}` },
+    meta: { timestamps: timestamps(row) },
+  };
+}
+
+/** `expires` is a Unix time in seconds, as in Elastic Path's customer token. */
+export function presentCustomerToken(row: CustomerToken, token: string) {
+  return {
+    type: 'token' as const,
+    id: row.id,
+    customer_id: row.customerId,
+    token,
+    expires: Math.floor(row.expiresAt.getTime() / 1000),
+  };
+}

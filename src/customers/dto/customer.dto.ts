@@ -1,0 +1,51 @@
+import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
+
+/** Long enough for any passphrase, short enough that hashing one is never a burden. */
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** `POST /v2/customers`: `{type: customer, name, email, password?}`. */
+export class CreateCustomerDto {
+  @OptionalNotNull()
+  @IsIn(['customer'])
+  type?: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name: string;
+
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(255)
+  email: string;
+
+  @OptionalNotNull()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_PASSWORD_LENGTH)
+  password?: string;
+}
+
+/** `PUT /v2/customers/:id`: any of the fields. */
+export class UpdateCustomerDto {
+  @OptionalNotNull()
+  @IsIn(['customer'])
+  type?: string;
+
+  @OptionalNotNull()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  name?: string;
+
+  @OptionalNotNull()
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(255)
+  email?: string;
+
+  @OptionalNotNull()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_PASSWORD_LENGTH)
+  password?: string;
+}
