@@ -1,5 +1,6 @@
-import { Controller, Get, Param, Put } from '@nestjs/common';
+import { Controller, Get, Param, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { UpdateGatewayDto } from './dto/update-gateway.dto';
 import { GatewaysService } from './gateways.service';
@@ -12,8 +13,8 @@ export class GatewaysController {
   constructor(private readonly gateways: GatewaysService) {}
 
   @Get()
-  list() {
-    return this.gateways.list();
+  list(@Query() query: Record<string, unknown>) {
+    return this.gateways.list(parseSubCollectionPage(query));
   }
 
   @Get(':slug')

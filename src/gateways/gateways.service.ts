@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import { pageOf, PageParams } from '../common/list-query';
 import { EventsPublisher } from '../events/events.publisher';
 import type { Gateway, Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
@@ -24,8 +25,9 @@ export class GatewaysService {
     private readonly events: EventsPublisher,
   ) {}
 
-  async list() {
-    return (await this.gateways.list()).map(presentGateway);
+  /** Every gateway, as a page like every collection (all of them unless the client pages). */
+  async list(q: PageParams) {
+    return pageOf((await this.gateways.list()).map(presentGateway), q);
   }
 
   async get(slug: string) {

@@ -21,6 +21,9 @@ const OWN_SHAPE: Record<string, 'integration-logs' | 'nested'> = {
   'GET /v2/categories/tree': 'nested',
 };
 
+/** Lists of a fixed set that is never empty (the payment gateways): no zero-results case. */
+const NEVER_EMPTY = ['GET /v2/gateways'];
+
 /** GET routes that answer something other than a JSON document with the fixtures (the stored bytes of a file). */
 const NOT_JSON = ['GET /v2/files/:id/content'];
 
@@ -93,6 +96,8 @@ describe('lists: every collection carries the pagination envelope', () => {
     const category = await t.prisma.category.create({ data: { name: 'Envelope', slug: `envelope-${randomUUID()}`, status: 'live' } });
     const file = await t.prisma.file.create({ data: { fileName: 'envelope.png', mimeType: 'image/png', location: 'https://example.com/envelope.png' } });
     const account = await t.prisma.account.create({ data: { name: 'Envelope Co', legalName: 'Envelope Co Ltd' } });
+    const customer = await t.http.post('/v2/customers').set(t.admin).send({ data: { type: 'customer', name: 'Envelope', email: `envelope-${randomUUID()}@example.com` } });
+    expect(customer.status).toBe(201);
     const order = await createOrder(t);
     const pay = await t.http.post(`/v2/orders/${order.id}/payments`).set(t.admin).send({ data: { gateway: 'manual', method: 'authorize' } });
     expect(pay.status).toBe(200);
@@ -106,6 +111,8 @@ describe('lists: every collection carries the pagination envelope', () => {
       categories: category.id,
       files: file.id,
       accounts: account.id,
+      customers: customer.body.data.id,
+      gateways: 'manual',
       orders: order.id,
       transactions: pay.body.data.id,
       carts: cart,
@@ -172,6 +179,8 @@ describe('lists: every collection carries the pagination envelope', () => {
         'GET /v2/orders',
         'GET /v2/accounts',
         'GET /v2/integrations',
+        'GET /v2/customers',
+        'GET /v2/gateways',
         'GET /v2/orders/:orderId/transactions',
         'GET /v2/orders/:id/items',
         'GET /v2/carts/:ref/items',
@@ -183,7 +192,7 @@ describe('lists: every collection carries the pagination envelope', () => {
   it('with zero results: the same members, totals 0, no prev or next', async () => {
     const problems: string[] = [];
     for (const route of routes) {
-      if (NOT_JSON.includes(key(route)) || OWN_SHAPE[key(route)] === 'nested') continue;
+      if (NOT_JSON.includes(key(route)) || NEVER_EMPTY.includes(key(route)) || OWN_SHAPE[key(route)] === 'nested') continue;
       const probe = await get(route, full);
       if (!Array.isArray(probe.body?.data)) continue;
       const res = await get(route, empty, { filter: MATCHES_NOTHING });
