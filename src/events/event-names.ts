@@ -30,7 +30,7 @@ export const EVENT_NAMES = [
   'integration.deleted',
   'settings.updated',
   'payment-gateway.updated',
-  // Operational: a delivery failed its last scheduled attempt (docs/webhooks.md; Svix message.attempt.exhausted).
+  // Operational: a delivery failed its last scheduled attempt (docs/webhook-delivery.md; Svix message.attempt.exhausted).
   'webhook.delivery.exhausted',
 ] as const;
 
@@ -46,7 +46,7 @@ export function isEventName(value: unknown): value is EventName {
 /**
  * Every event name Elastic Path documents for integrations ("Observable Events", current and legacy
  * docs): `observes` accepts all of them, so an integration set up for Elastic Path is accepted unchanged.
- * Those this server never emits (docs/webhooks.md lists them) are stored and never delivered.
+ * Those this server never emits (docs/webhook-delivery.md lists them) are stored and never delivered.
  */
 const ELASTIC_PATH_EVENT_NAMES = [
   ...['address', 'account', 'account-member', 'account-membership', 'brand', 'category', 'collection', 'currency', 'customer'].flatMap(crud),

@@ -93,7 +93,7 @@ export class IntegrationsService {
    * Partial update: only the supplied attributes change and `configuration` is merged key by key.
    * Setting `secret_key` makes it the signing key too. Clearing it (`null` or `""`) generates a new
    * signing secret, returned once in this response as `configuration.signing_secret`. A signing key that
-   * changes keeps the previous one signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS (docs/webhooks.md), so
+   * changes keeps the previous one signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS (docs/webhook-delivery.md), so
    * a receiver can switch to the new secret without rejecting what is in flight.
    */
   async update(id: string, dto: UpdateIntegrationDto, baseUrl: string) {
@@ -183,7 +183,7 @@ export class IntegrationsService {
   }
 
   /**
-   * Recovery after an outage (docs/webhooks.md): the integration's failed or discarded deliveries created
+   * Recovery after an outage (docs/webhook-delivery.md): the integration's failed or discarded deliveries created
    * since `since` (until `until`, default now) are queued again, due now, with `attempt` counting on.
    */
   async recover(integrationId: string, dto: RecoverJobsDto) {
@@ -209,7 +209,7 @@ export class IntegrationsService {
     return presentJob(job);
   }
 
-  /** Delivery health over [since, until) (default: the last 24 hours), as docs/webhooks.md describes. */
+  /** Delivery health over [since, until) (default: the last 24 hours), as docs/webhook-delivery.md describes. */
   async stats(integrationId: string, query: Record<string, unknown>) {
     await this.require(integrationId);
     const until = queryDate(query, 'until') ?? new Date();

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 /**
- * Standard Webhooks signing (https://www.standardwebhooks.com; docs/webhooks.md).
+ * Standard Webhooks signing (https://www.standardwebhooks.com; docs/webhook-delivery.md).
  *
  * The key is the integration's `configuration.secret_key` when one is set, else a secret generated at
  * creation. A secret starting with `whsec_` is base64-decoded after the prefix (as the Standard Webhooks

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import * as ipaddr from 'ipaddr.js';
 
 /**
- * SSRF policy for webhook URLs (docs/webhooks.md): only public unicast addresses may be called, unless the
+ * SSRF policy for webhook URLs (docs/webhook-delivery.md): only public unicast addresses may be called, unless the
  * host or address is exempted by WEBHOOK_ALLOWED_HOSTS (a test/dev escape hatch: hostnames or CIDRs).
  */
 

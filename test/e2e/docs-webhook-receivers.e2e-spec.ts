@@ -5,7 +5,7 @@ import { Relay } from '../../src/integrations/delivery/relay.worker';
 import { createTestApp, TestApp } from '../support/test-app';
 import { drainWebhooks } from '../support/webhook-receiver';
 
-// The receivers docs/webhooks.md shows, run against real deliveries.
+// The receivers docs/webhook-delivery.md shows, run against real deliveries.
 const { createStandardWebhooksReceiver } = require('../../docs/examples/standard-webhooks-receiver.js');
 const { createSecretKeyReceiver } = require('../../docs/examples/secret-key-receiver.js');
 

@@ -9,11 +9,11 @@ import { DAY_MS, HOUR_MS } from '../../common/time/durations';
 
 const INTERVAL = 'webhook-auto-disable';
 const CHECK_EVERY_MS = 10 * 60_000;
-/** Failures must span this much of the period at least (12 h of 5 days, docs/webhooks.md). */
+/** Failures must span this much of the period at least (12 h of 5 days, docs/webhook-delivery.md). */
 const MIN_SPAN_MS = 12 * HOUR_MS;
 
 /**
- * Disables an enabled integration whose every delivery attempt failed for WEBHOOK_AUTO_DISABLE_DAYS (docs/webhooks.md),
+ * Disables an enabled integration whose every delivery attempt failed for WEBHOOK_AUTO_DISABLE_DAYS (docs/webhook-delivery.md),
  * with an `integration.updated` event, so a receiver that is gone for good stops costing attempts; the
  * user turns it on again (PUT `enabled: true`) when it is back, and redelivers what failed meanwhile.
  */

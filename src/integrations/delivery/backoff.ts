@@ -27,7 +27,7 @@ export interface FailedTry {
 
 /**
  * Seconds to wait after a failed try, or null when the job has failed for good. A throttled try does not
- * use up a scheduled attempt (docs/webhooks.md, "Retries"): it waits max(Retry-After, the delay before the retry it
+ * use up a scheduled attempt (docs/webhook-delivery.md, "Retries"): it waits max(Retry-After, the delay before the retry it
  * stands in for), and the schedule carries on where it was. At most `schedule.length` throttled tries are
  * forgiven, so a receiver that always throttles still ends (after twice the schedule's attempts).
  */

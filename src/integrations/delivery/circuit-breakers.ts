@@ -1,4 +1,4 @@
-/** Successful probes in a row that close an integration's circuit again (docs/webhooks.md, "Retries"). */
+/** Successful probes in a row that close an integration's circuit again (docs/webhook-delivery.md, "Retries"). */
 export const CLOSE_AFTER_SUCCESSES = 5;
 
 /** The failure-rate rule (Convoy's defaults): at least this share of failures… */
@@ -46,7 +46,7 @@ interface BreakerState {
 }
 
 /**
- * One worker's circuit breakers, per integration (docs/webhooks.md, "Retries"): after `failures` failed attempts in a
+ * One worker's circuit breakers, per integration (docs/webhook-delivery.md, "Retries"): after `failures` failed attempts in a
  * row, or FAILURE_RATE of at least FAILURE_RATE_MIN_ATTEMPTS attempts failed in FAILURE_RATE_WINDOW_MS, the
  * circuit opens, and the integration's due jobs stay in the queue, their attempts unspent, for
  * `cooldownMs`. Then it is half-open: one delivery at a time, a failure opens it again, and
