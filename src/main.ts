@@ -1,15 +1,7 @@
 import 'reflect-metadata';
-import { Server, ServerResponse } from 'node:http';
-import { setFlagsFromString } from 'node:v8';
-import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module';
 import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
 import { assertWritableDataDirectories } from './config/data-directories';
-import { configureApp } from './configure-app';
-import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
-import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
-import { localBaseUrl, nextSteps } from './next-steps';
+import { getEmbeddedDatabase } from './prisma/database-adapter';
 import { DataDirectoryInUseError } from './prisma/data-directory-lock';
 
 async function bootstrap() {
@@ -24,69 +16,11 @@ async function bootstrap() {
     }
     throw err;
   }
-  if (config.database.databaseUrl) useBaselineWasmCompilerOnly();
-  const logger = createRootLogger(config.logLevel);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new CommerceExpressAdapter(), {
-    abortOnError: false, // a failed start reaches the handler below (exit 1, or 75 for a data directory in use)
-    bodyParser: false,
-    logger: new NestPinoLogger(logger),
-  });
-  configureApp(app);
-  // On SIGTERM/SIGINT Nest runs the shutdown hooks (workers drain their sends, the HTTP server waits for
-  // requests in flight, the database disconnects) and then exits 0: a graceful stop is told apart from a
-  // forced one (exit 1 below) or a crash. Without useProcessExit Nest re-raises the signal instead.
-  app.enableShutdownHooks([], { useProcessExit: true });
-  // Graceful shutdown drains requests and deliveries; if something hangs, exit anyway after the limit.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => setTimeout(() => process.exit(1), config.shutdownTimeoutMs).unref());
-  }
-  const server: Server = await app.listen(config.port, config.host);
-  server.keepAliveTimeout = 5000;
-  const drainHttp = httpDrain(server);
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, drainHttp);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, host: config.host }, `Commerce API listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
-  process.stdout.write(`${nextSteps(app, localBaseUrl(config, port))}\n`);
-}
-
-/**
- * Prisma's query compiler is a WebAssembly module. By default V8 recompiles its hot functions with the
- * optimizing compiler in background threads, which left 50–80 MB more resident memory (compiler zones
- * malloc keeps, optimized code) and cost more CPU than it saved (docs/operations.md, "Memory"). Set before
- * the first query compiles the module. Not with PGlite: its WebAssembly is PostgreSQL itself, and its
- * queries run about twice as slowly without the optimizing compiler.
- */
-function useBaselineWasmCompilerOnly(): void {
-  setFlagsFromString('--liftoff-only');
-}
-
-/**
- * Let in-flight requests finish on SIGTERM, but stop taking new work at once. Nest closes the HTTP server
- * only after every beforeApplicationShutdown hook (the webhook worker waits for its sends, up to
- * WEBHOOK_TIMEOUT_MS), and Node keeps idle keep-alive connections open after close() until
- * keepAliveTimeout. So on the signal: stop listening, answer the requests still in flight with
- * `Connection: close`, and drop every connection as soon as it is idle. Nest's own close then waits for
- * those requests before the database goes away.
- */
-function httpDrain(server: Server): () => void {
-  const open = new Set<ServerResponse>();
-  let draining = false;
-  server.on('request', (_req, res: ServerResponse) => {
-    open.add(res);
-    if (draining && !res.headersSent) res.setHeader('Connection', 'close');
-    res.once('close', () => {
-      open.delete(res);
-      if (draining) setImmediate(() => server.closeIdleConnections());
-    });
-  });
-  return () => {
-    if (draining) return;
-    draining = true;
-    server.close();
-    for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
-    server.closeIdleConnections();
-  };
+  // The embedded database starts on its own thread (and takes its directory's lock) while the application's
+  // modules load, which is most of a restart's time; the application then finds it open.
+  if (!config.database.databaseUrl) getEmbeddedDatabase(config.database);
+  const { serve } = await import('./serve');
+  await serve(config);
 }
 
 bootstrap().catch((err) => {
