@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, matchesNothing, toPrismaListArgs } from '../../common/list-query';
 import { Prisma, type Product } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
+import { isUuid } from '../../common/validation/resource-id.pipe';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
@@ -80,7 +81,17 @@ export class ProductsRepository {
     return db.product.findMany({ where: { OR: or, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { slug: true, sku: true }, take: 2 });
   }
 
-  update(id: string, data: Prisma.ProductUpdateInput, db: Db = this.prisma) {
+  /**
+   * Locks the product's row until the transaction ends, as its UPDATE would, so that edits of one product
+   * apply one after another; false when there is no such product.
+   */
+  async lockForUpdate(id: string, db: Db): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const rows = await db.$queryRaw<unknown[]>`SELECT 1 FROM products WHERE id = ${id}::uuid FOR NO KEY UPDATE`;
+    return rows.length > 0;
+  }
+
+  update(id: string, data: Prisma.ProductUncheckedUpdateInput, db: Db = this.prisma) {
     return db.product.update({ where: { id }, data, include: PRODUCT_RELATIONS });
   }
 

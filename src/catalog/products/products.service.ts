@@ -78,7 +78,7 @@ export class ProductsService {
   async update(id: string, dto: UpdateProductDto) {
     const unique = { slug: dto.slug ?? undefined, sku: dto.sku ?? undefined };
     return this.refusedAsClash(unique, id, () => this.prisma.$transaction(async (tx) => {
-      await this.require(id, tx);
+      await this.requireLocked(id, tx);
       const row = await this.products.update(
         id,
         {
@@ -111,7 +111,7 @@ export class ProductsService {
   /** POST adds, PUT replaces, DELETE removes; answers the relationship as it now stands. */
   async editRelation(id: string, relation: ProductRelation, mode: 'add' | 'replace' | 'remove', ids: string[]) {
     return this.prisma.$transaction(async (tx) => {
-      await this.require(id, tx);
+      await this.requireLocked(id, tx);
       if (mode !== 'remove') await this.assertExist(relation, ids, tx);
       const valid = ids.filter(isUuid);
       if (relation === 'categories') {
@@ -132,9 +132,9 @@ export class ProductsService {
 
   async setMainImage(id: string, fileId: string | null) {
     return this.prisma.$transaction(async (tx) => {
-      await this.require(id, tx);
+      await this.requireLocked(id, tx);
       if (fileId !== null) await this.assertExist('files', [fileId], tx);
-      const row = await this.products.update(id, { mainImage: fileId ? { connect: { id: fileId } } : { disconnect: true } }, tx);
+      const row = await this.products.update(id, { mainImageId: fileId }, tx);
       await this.changed(tx, 'product.updated', row);
       return fileId ? { type: 'main_image', id: fileId } : null;
     });
@@ -187,6 +187,11 @@ export class ProductsService {
         throw new ConflictError(`A product with ${field} "${value}" already exists`, `data.${field}`);
       }
     }
+  }
+
+  /** Inside a write: the product exists, and its row is locked until the write commits. */
+  private async requireLocked(id: string, tx: Db) {
+    if (!(await this.products.lockForUpdate(id, tx))) throw new NotFoundError('Product');
   }
 
   private async require(id: string, db: Db = this.prisma) {
