@@ -2,13 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import { ListQuery, page, pageOf, PageParams } from '../common/list-query';
 import { boundedTotal, totalTooLarge } from '../common/money/limits';
+import { assertTransition, statesAllowing } from '../common/lifecycle';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
 import { StockService } from '../stock/stock.service';
 import { UpdateOrderDto } from './dto/update-order.dto';
 import { OrderWithItems, orderEventPayload, presentOrder, presentOrderItem } from './order.presenter';
+import type { OrderPaymentStatus } from './order-payment-lifecycle';
+import { ORDER_STATUS_LIFECYCLE, OrderStatus } from './order-status-lifecycle';
 import { OrdersRepository } from './orders.repository';
+import { SHIPPING_LIFECYCLE, ShippingStatus } from './shipping-lifecycle';
 
 /** What checkout hands over: everything the order copies from the cart. */
 export interface NewOrderInput {
@@ -82,9 +86,9 @@ export class OrdersService {
     if (total === null) throw totalTooLarge('Order');
     const order = await this.orders.create(
       {
-        status: 'incomplete',
-        payment: 'unpaid',
-        shipping: 'unfulfilled',
+        status: 'incomplete' satisfies OrderStatus,
+        payment: 'unpaid' satisfies OrderPaymentStatus,
+        shipping: 'unfulfilled' satisfies ShippingStatus,
         currency: input.currency,
         customer: input.customer as Prisma.InputJsonObject,
         customerName: input.customerName,
@@ -124,11 +128,12 @@ export class OrdersService {
       const order = await this.getWithItemsOrThrow(id, tx);
       const changing = dto.shipping !== undefined || dto.status !== undefined || dto.shipping_address !== undefined;
       if (!changing) return order;
-      if (order.shipping === 'fulfilled') {
-        throw new UnprocessableError('Order cannot be updated', 'The order is fulfilled: its shipping, shipping_address and status can no longer change');
-      }
+      const shippingAction = dto.shipping === 'fulfilled' ? 'fulfil' : 'amend';
+      assertTransition(SHIPPING_LIFECYCLE, order.shipping, shippingAction, () =>
+        new UnprocessableError('Order cannot be updated', 'The order is fulfilled: its shipping, shipping_address and status can no longer change'),
+      );
       const data: Prisma.OrderUpdateManyMutationInput = {};
-      const where: Prisma.OrderWhereInput & { id: string } = { id, shipping: 'unfulfilled' };
+      const where: Prisma.OrderWhereInput & { id: string } = { id, shipping: { in: statesAllowing(SHIPPING_LIFECYCLE, shippingAction) } };
       const events: ('order.fulfilled' | 'order.cancelled')[] = [];
       if (dto.shipping_address) {
         // Only the fields sent (the DTO instance carries the others as undefined).
@@ -136,22 +141,20 @@ export class OrdersService {
         data.shippingAddress = { ...(order.shippingAddress as object), ...sent } as Prisma.InputJsonObject;
       }
       if (dto.shipping === 'fulfilled') {
-        if (order.status === 'cancelled') {
-          throw new UnprocessableError('Order cannot be fulfilled', 'The order is cancelled');
-        }
+        assertTransition(ORDER_STATUS_LIFECYCLE, order.status, 'fulfil', () => new UnprocessableError('Order cannot be fulfilled', 'The order is cancelled'));
         if (order.payment !== 'paid') {
           throw new UnprocessableError('Order cannot be fulfilled', `Only a paid order can be fulfilled; this order's payment status is ${order.payment}`);
         }
-        data.shipping = 'fulfilled';
-        data.status = 'complete';
-        where.payment = 'paid';
-        where.status = { not: 'cancelled' };
+        data.shipping = 'fulfilled' satisfies ShippingStatus;
+        data.status = 'complete' satisfies OrderStatus;
+        where.payment = 'paid' satisfies OrderPaymentStatus;
+        where.status = { in: statesAllowing(ORDER_STATUS_LIFECYCLE, 'fulfil') };
         events.push('order.fulfilled');
       }
       if (dto.status === 'cancelled') {
-        if (order.status === 'cancelled') throw new UnprocessableError('Order cannot be cancelled', 'The order is already cancelled');
-        data.status = 'cancelled';
-        where.status = { not: 'cancelled' };
+        assertTransition(ORDER_STATUS_LIFECYCLE, order.status, 'cancel', () => new UnprocessableError('Order cannot be cancelled', 'The order is already cancelled'));
+        data.status = 'cancelled' satisfies OrderStatus;
+        where.status = { in: statesAllowing(ORDER_STATUS_LIFECYCLE, 'cancel') };
         events.push('order.cancelled');
       }
       // Conditional on the state just checked, so a concurrent change (a payment, another PUT) cannot slip between.

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { OrderPaymentStatus } from '../orders/order-payment-lifecycle';
+import type { OrderStatus } from '../orders/order-status-lifecycle';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
 /**
@@ -26,7 +28,7 @@ export class OrderPaymentsRepository {
 
   updatePaymentState(
     orderId: string,
-    data: { authorizedAmount: number; paidAmount: number; refundedAmount: number; payment: string; status: string },
+    data: { authorizedAmount: number; paidAmount: number; refundedAmount: number; payment: OrderPaymentStatus; status: OrderStatus },
     db: Db = this.prisma,
   ) {
     return db.order.update({ where: { id: orderId }, data, include: { items: true } });

@@ -10,6 +10,8 @@ import { OrdersService } from '../orders/orders.service';
 import { CreatePaymentDto } from './dto/create-payment.dto';
 import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
 import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
+import { PaymentsService } from './payments.service';
+import { TransactionActionsService } from './transaction-actions.service';
 import { TransactionsService } from './transactions.service';
 
 const idempotencyHeader = ApiHeader({ name: IDEMPOTENCY_HEADER, required: false, description: 'Replays the first answer for the same key and body' });
@@ -21,6 +23,8 @@ const idempotencyHeader = ApiHeader({ name: IDEMPOTENCY_HEADER, required: false,
 export class TransactionsController {
   constructor(
     private readonly transactions: TransactionsService,
+    private readonly payments: PaymentsService,
+    private readonly actions: TransactionActionsService,
     private readonly orders: OrdersService,
   ) {}
 
@@ -30,7 +34,7 @@ export class TransactionsController {
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
   pay(@ResourceId('orderId', 'Order') orderId: string, @DataBody() dto: CreatePaymentDto) {
-    return this.transactions.pay(orderId, dto);
+    return this.payments.pay(orderId, dto);
   }
 
   /** A shopper (implicit + customer token) reads the transactions of their own orders only. */
@@ -61,7 +65,7 @@ export class TransactionsController {
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @DataBody({ optional: true }) dto: CaptureTransactionDto,
   ) {
-    return this.transactions.capture(orderId, transactionId, dto);
+    return this.actions.capture(orderId, transactionId, dto);
   }
 
   @Post('transactions/:transactionId/refund')
@@ -73,7 +77,7 @@ export class TransactionsController {
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @DataBody({ optional: true }) dto: RefundTransactionDto,
   ) {
-    return this.transactions.refund(orderId, transactionId, dto);
+    return this.actions.refund(orderId, transactionId, dto);
   }
 
   @Post('transactions/:transactionId/confirm')
@@ -86,7 +90,7 @@ export class TransactionsController {
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @DataBody({ optional: true }) dto: ConfirmTransactionDto,
   ) {
-    return this.transactions.confirm(orderId, transactionId, dto);
+    return this.actions.confirm(orderId, transactionId, dto);
   }
 
   @Post('transactions/:transactionId/cancel')
@@ -98,7 +102,7 @@ export class TransactionsController {
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @DataBody({ optional: true }) dto: CancelTransactionDto,
   ) {
-    return this.transactions.cancel(orderId, transactionId, dto);
+    return this.actions.cancel(orderId, transactionId, dto);
   }
 
   /** Another shopper's order is not found; an administrator's request is not limited. */

@@ -7,6 +7,9 @@ import { IdempotencyCleanup } from './idempotency/idempotency.cleanup';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency/idempotency.repository';
 import { OrderPaymentsRepository } from './order-payments.repository';
+import { PaymentsService } from './payments.service';
+import { TransactionActionsService } from './transaction-actions.service';
+import { TransactionOutcomeRecorder } from './transaction-outcome.recorder';
 import { TransactionsController } from './transactions.controller';
 import { TransactionsRepository } from './transactions.repository';
 import { TransactionsService } from './transactions.service';
@@ -19,7 +22,18 @@ import { TransactionsService } from './transactions.service';
   // Gateways; for a shopper's transaction reads, the customer-token guard and the order's owner.
   imports: [GatewaysModule, OrdersModule, CustomersModule],
   controllers: [TransactionsController],
-  providers: [TransactionsService, TransactionsRepository, OrderPaymentsRepository, PaymentGateways, IdempotencyRepository, IdempotencyInterceptor, IdempotencyCleanup],
+  providers: [
+    TransactionsService,
+    PaymentsService,
+    TransactionActionsService,
+    TransactionOutcomeRecorder,
+    TransactionsRepository,
+    OrderPaymentsRepository,
+    PaymentGateways,
+    IdempotencyRepository,
+    IdempotencyInterceptor,
+    IdempotencyCleanup,
+  ],
   exports: [TransactionsService],
 })
 export class TransactionsModule {}

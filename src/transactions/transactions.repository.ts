@@ -2,6 +2,20 @@ import { Injectable } from '@nestjs/common';
 import type { PageParams } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
+import { IN_FLIGHT_MARKERS, isInFlight, TransactionState, TransactionStatus, TransactionType } from './transaction-lifecycle';
+
+/** Rows in one of `states` (see `transactionState`): the condition of a claim, built from the lifecycle table. */
+export function whereInStates(states: readonly TransactionState[]): Prisma.TransactionWhereInput {
+  return { OR: states.map(whereInState) };
+}
+
+function whereInState(state: TransactionState): Prisma.TransactionWhereInput {
+  const [transactionType, rest] = state.split(' ');
+  if (isInFlight(rest)) return { transactionType, status: 'pending', paymentIntentStatus: rest };
+  if (rest !== 'pending') return { transactionType, status: rest };
+  // Pending and no gateway call in flight (a NULL marker included).
+  return { transactionType, status: rest, OR: [{ paymentIntentStatus: null }, { paymentIntentStatus: { notIn: [...IN_FLIGHT_MARKERS] } }] };
+}
 
 @Injectable()
 export class TransactionsRepository {
@@ -22,7 +36,7 @@ export class TransactionsRepository {
     return db.transaction.findFirst({ where: { id, orderId } });
   }
 
-  create(data: Prisma.TransactionUncheckedCreateInput, db: Db = this.prisma) {
+  create(data: Prisma.TransactionUncheckedCreateInput & { transactionType: TransactionType; status: TransactionStatus }, db: Db = this.prisma) {
     return db.transaction.create({ data });
   }
 

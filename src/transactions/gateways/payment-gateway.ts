@@ -1,3 +1,5 @@
+import type { TransactionStatus } from '../transaction-lifecycle';
+
 /**
  * The one interface every payment gateway implements. The service never calls a gateway inside an open
  * database transaction: it validates and claims the row, commits, calls the gateway, then records the outcome.
@@ -6,7 +8,7 @@
 /** What a gateway says about a payment after an operation. */
 export interface GatewayOutcome {
   /** `pending` = waiting for the customer (e.g. 3-D Secure), `complete` = money authorized/moved. */
-  status: 'complete' | 'pending' | 'failed' | 'cancelled';
+  status: TransactionStatus;
   /** The gateway's reference: `manual`, or the payment intent id (`pi_...`). */
   reference: string;
   /** Payment-intents gateways only. `clientSecret` is meant for the storefront that confirms the payment. */
