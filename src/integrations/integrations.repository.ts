@@ -118,6 +118,7 @@ export class IntegrationsRepository {
     return { items, total };
   }
 
+  /** A job of the integration with its event's name, as the jobs endpoint presents it; null when there is none. */
   findJob(integrationId: string, jobId: string, db: Db = this.prisma) {
     return db.integrationJob.findFirst({ where: { id: jobId, integrationId }, include: { event: { select: { name: true } } } });
   }
