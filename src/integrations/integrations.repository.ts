@@ -135,7 +135,7 @@ export class IntegrationsRepository {
     return count;
   }
 
-  /** An event already fanned out (so the relay leaves it alone) with one job, for this integration only. */
+  /** An event already dispatched (so the relay leaves it alone) with one job, for this integration only. */
   async createTestJob(integrationId: string, payload: EventPayload, db: Db = this.prisma) {
     const event = await db.outboxEvent.create({
       data: { name: INTEGRATION_TEST_EVENT, payload: payload as Prisma.InputJsonValue, dispatchedAt: new Date(), jobs: { create: { integrationId } } },
