@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
 import { AppConfig } from '../config/app-config';
 import type { Principal } from '../common/http/request-context';
 import { AccessTokensRepository } from './access-tokens.repository';
 import { hashToken, randomToken } from './secret-hash';
-import { DAY_MS } from '../common/time/durations';
 
 export type GrantType = 'client_credentials' | 'implicit';
 
@@ -57,10 +55,5 @@ export class AccessTokensService {
     if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(hash, { principal, validUntil: Math.min(row.expiresAt.getTime(), now + CACHE_TTL_MS) });
     return principal;
-  }
-
-  @Interval('expired-token-cleanup', 10 * 60 * 1000)
-  async removeExpired() {
-    await this.tokens.deleteExpiredBefore(new Date(Date.now() - DAY_MS));
   }
 }

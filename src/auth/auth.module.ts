@@ -7,6 +7,7 @@ import { ApiClientsRepository } from './api-clients.repository';
 import { ApiClientsService } from './api-clients.service';
 import { BearerAuthGuard } from './bearer-auth.guard';
 import { BearerStrategy } from './bearer.strategy';
+import { ExpiredTokenCleanup } from './expired-token-cleanup';
 import { OAuthController } from './oauth.controller';
 
 @Module({
@@ -17,6 +18,7 @@ import { OAuthController } from './oauth.controller';
     ApiClientsService,
     AccessTokensRepository,
     AccessTokensService,
+    ExpiredTokenCleanup,
     BearerStrategy,
     { provide: APP_GUARD, useClass: BearerAuthGuard },
   ],

@@ -47,7 +47,7 @@ export class AppConfig {
     recordGatherMs: number;
   };
   stripe: { secretKey?: string; apiHost?: string; apiPort?: number; apiProtocol: 'http' | 'https' };
-  /** Background work (webhook fan-out and delivery, retention). Off in tests that drive it by hand. */
+  /** Background work (the outbox relay, webhook delivery, retention, auto-disable, idempotency cleanup). Off in tests that drive it by hand. */
   workersEnabled: boolean;
   shutdownTimeoutMs: number;
   /** Memory for cached catalog responses (bytes of JSON); 0 turns the cache off. */

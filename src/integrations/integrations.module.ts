@@ -3,7 +3,9 @@ import { AppConfig } from '../config/app-config';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { JobsRepository } from './delivery/jobs.repository';
 import { Relay } from './delivery/relay.worker';
+import { AttemptRecorder } from './delivery/attempt-recorder';
 import { AutoDisableService } from './delivery/auto-disable.service';
+import { IntegrationHealthRepository } from './delivery/integration-health.repository';
 import { IntegrationDisabler } from './delivery/integration-disabler';
 import { RetentionService } from './delivery/retention.service';
 import { WebhookSender } from './delivery/webhook-sender';
@@ -14,8 +16,8 @@ import { IntegrationsService } from './integrations.service';
 import { SsrfPolicy } from './ssrf';
 
 /**
- * Integrations (webhooks): CRUD and logs over HTTP, plus the delivery pipeline — outbox relay (fan-out),
- * delivery worker, retention — which runs in every replica when WORKERS_ENABLED (row locks keep replicas apart).
+ * Integrations (webhooks): CRUD and logs over HTTP, plus the delivery pipeline — outbox relay, delivery worker,
+ * retention, auto-disable — which runs in every replica when WORKERS_ENABLED (row locks keep replicas apart).
  */
 @Module({
   controllers: [IntegrationsController],
@@ -25,6 +27,8 @@ import { SsrfPolicy } from './ssrf';
     IntegrationsService,
     WorkerPrismaService,
     JobsRepository,
+    IntegrationHealthRepository,
+    AttemptRecorder,
     WebhookSender,
     DeliveryWorker,
     Relay,

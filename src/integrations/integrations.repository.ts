@@ -118,6 +118,7 @@ export class IntegrationsRepository {
     return { items, total };
   }
 
+  /** A job of the integration with its event's name, as the jobs endpoint presents it; null when there is none. */
   findJob(integrationId: string, jobId: string, db: Db = this.prisma) {
     return db.integrationJob.findFirst({ where: { id: jobId, integrationId }, include: { event: { select: { name: true } } } });
   }
@@ -134,7 +135,7 @@ export class IntegrationsRepository {
     return count;
   }
 
-  /** An event already fanned out (so the relay leaves it alone) with one job, for this integration only. */
+  /** An event already dispatched (so the relay leaves it alone) with one job, for this integration only. */
   async createTestJob(integrationId: string, payload: EventPayload, db: Db = this.prisma) {
     const event = await db.outboxEvent.create({
       data: { name: INTEGRATION_TEST_EVENT, payload: payload as Prisma.InputJsonValue, dispatchedAt: new Date(), jobs: { create: { integrationId } } },

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
+import { PollingWorker } from '../common/workers/polling-worker';
 import { openEmbeddedDatabase } from './database-adapter';
 import type { EmbeddedDatabase } from './embedded/embedded-database';
 import { PrismaService } from './prisma.service';
@@ -31,18 +31,15 @@ export async function vacuumDueTables(db: EmbeddedDatabase): Promise<string[]> {
  * runs, as any statement does (docs/operations.md).
  */
 @Injectable()
-export class PgliteAutovacuum {
-  private running = false;
-
+export class PgliteAutovacuum extends PollingWorker {
   constructor(
     private readonly prisma: PrismaService,
-    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-  ) {}
+    @Inject(ROOT_LOGGER) logger: RootLogger,
+  ) {
+    super(logger, { enabled: prisma.embedded, everyMs: 10_000, context: 'pglite-autovacuum', failure: 'autovacuum failed' });
+  }
 
-  @Interval('pglite-autovacuum', 10_000)
-  async run(): Promise<void> {
-    if (!this.prisma.embedded || this.running) return;
-    this.running = true;
+  protected async pass(): Promise<void> {
     const started = Date.now();
     try {
       const db = await openEmbeddedDatabase(this.prisma.options);
@@ -51,8 +48,6 @@ export class PgliteAutovacuum {
       if (tables.length) this.logger.debug({ context: 'pglite-autovacuum', tables, ms: Date.now() - started }, 'vacuumed');
     } catch (err) {
       this.logger.warn({ context: 'pglite-autovacuum', err }, 'autovacuum failed');
-    } finally {
-      this.running = false;
     }
   }
 }

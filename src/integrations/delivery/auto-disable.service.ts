@@ -1,13 +1,12 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
+import { PollingWorker } from '../../common/workers/polling-worker';
 import { AppConfig } from '../../config/app-config';
 import { IntegrationDisabler } from './integration-disabler';
-import { JobsRepository } from './jobs.repository';
+import { IntegrationHealthRepository } from './integration-health.repository';
 import { WorkerPrismaService } from './worker-prisma.service';
 import { DAY_MS, HOUR_MS } from '../../common/time/durations';
 
-const INTERVAL = 'webhook-auto-disable';
 const CHECK_EVERY_MS = 10 * 60_000;
 /** Failures must span this much of the period at least (12 h of 5 days, docs/webhook-delivery.md). */
 const MIN_SPAN_MS = 12 * HOUR_MS;
@@ -18,32 +17,26 @@ const MIN_SPAN_MS = 12 * HOUR_MS;
  * user turns it on again (PUT `enabled: true`) when it is back, and redelivers what failed meanwhile.
  */
 @Injectable()
-export class AutoDisableService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class AutoDisableService extends PollingWorker {
   constructor(
     private readonly config: AppConfig,
     private readonly prisma: WorkerPrismaService,
-    private readonly jobs: JobsRepository,
+    private readonly health: IntegrationHealthRepository,
     private readonly disabler: IntegrationDisabler,
-    private readonly scheduler: SchedulerRegistry,
-    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-  ) {}
-
-  onApplicationBootstrap() {
-    const days = this.config.webhooks.autoDisableDays;
-    if (!this.config.workersEnabled || days === 0) return;
-    const run = () =>
-      this.disableFailing(days * DAY_MS).catch((err) => this.logger.error({ err, context: 'webhooks' }, 'auto-disable check failed'));
-    this.scheduler.addInterval(INTERVAL, setInterval(run, CHECK_EVERY_MS));
+    @Inject(ROOT_LOGGER) logger: RootLogger,
+  ) {
+    const enabled = config.workersEnabled && config.webhooks.autoDisableDays !== 0;
+    super(logger, { enabled, everyMs: CHECK_EVERY_MS, context: 'webhooks', failure: 'auto-disable check failed' });
   }
 
-  beforeApplicationShutdown() {
-    if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
+  protected async pass() {
+    await this.disableFailing(this.config.webhooks.autoDisableDays * DAY_MS);
   }
 
   /** Disables the integrations failing for `periodMs` (failures at least min(12 h, half of it) apart); returns their ids. */
   async disableFailing(periodMs: number): Promise<string[]> {
     const ids = await this.prisma.$transaction(async (tx) => {
-      const failing = await this.jobs.lockFailingIntegrations(tx, periodMs, Math.min(MIN_SPAN_MS, periodMs / 2));
+      const failing = await this.health.lockFailingIntegrations(tx, periodMs, Math.min(MIN_SPAN_MS, periodMs / 2));
       for (const id of failing) await this.disabler.disable(id, tx);
       return failing;
     });

@@ -1,40 +1,31 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
-import { AppConfig } from '../../config/app-config';
-import { EventsPublisher } from '../../events/events.publisher';
-import { DeliveryMetrics } from '../../metrics/delivery-metrics';
-import { presentJob } from '../integrations.presenter';
-import { signPayload } from '../signing';
-import { delayAfterFailure } from './backoff';
-import { Batcher } from './batcher';
-import { AttemptRecord, ClaimedJob, JobsRepository, RecordOutcome } from './jobs.repository';
-import { IntegrationDisabler } from './integration-disabler';
-import { CircuitBreakers, CircuitChange } from './circuit-breakers';
-import { DeliveryLanes, heldBackByLanes } from './lanes';
-import { soon } from './soon';
-import { webhookBody, withoutSecretKey } from './webhook-body';
-import { WebhookSender } from './webhook-sender';
 import { rememberSecrets } from '../../common/logging/secret-scrubber';
-
-export const USER_AGENT = 'CommerceAPI-Webhooks/1.0';
-const INTERVAL = 'webhook-delivery';
-const EXHAUSTED = 'webhook.delivery.exhausted';
+import { PollingWorker } from '../../common/workers/polling-worker';
+import { AppConfig } from '../../config/app-config';
+import { DeliveryMetrics } from '../../metrics/delivery-metrics';
+import { attemptOutcome } from './attempt-outcome';
+import { AttemptRecorder } from './attempt-recorder';
+import { CircuitBreakers, CircuitChange } from './circuit-breakers';
+import type { ClaimedJob } from './claimed-job';
+import { JobsRepository } from './jobs.repository';
+import { DeliveryLanes, heldBackByLanes } from './lanes';
+import { EventJson, eventJson, webhookMessage, withoutSecretKey } from './webhook-message';
+import { WebhookSender } from './webhook-sender';
 
 /**
  * Delivery worker (docs/architecture.md, "An event"). Claims due jobs with a lease and reads what their sends need
  * (one statement), sends OUTSIDE any transaction with at most `webhooks.concurrency` requests in flight,
- * then records the log and the job's next state in one statement (fenced by the attempt; attempts ending
- * close together share it, see Batcher). A claim takes up to `concurrency` jobs more than there are free
- * slots, so a slot that frees up starts its next send at once while the next claim runs. Runs on a poll
- * interval and wakes at once when jobs are created or requeued; `tick()` claims once and waits for the
- * sends (tests drive it with workers off). A slot is refilled as soon as its send ends, and no integration
- * gets more than its lanes (DeliveryLanes: at most half the slots, one while its receiver fails), so a
- * receiver that hangs or answers garbage cannot hold up the others' deliveries.
+ * then records the log and the job's next state (AttemptRecorder; attemptOutcome decides it). A claim takes up to
+ * `concurrency` jobs more than there are free slots, so a slot that frees up starts its next send at once while
+ * the next claim runs. Polls, and wakes at once when jobs are created or requeued; `tick()` claims once and waits
+ * for the sends (tests drive it with workers off). No integration gets more than its lanes (DeliveryLanes: at most
+ * half the slots, one while its receiver fails), so a receiver that hangs or answers garbage cannot hold up the
+ * others' deliveries.
  */
 @Injectable()
-export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  /** Every delivery started and not finished (its send, then its record). */
+export class DeliveryWorker extends PollingWorker<number> {
+  /** Every delivery started and not finished (its send, then its record), and every give-back. */
   private readonly inFlight = new Set<Promise<void>>();
   /** Sends in flight: what `webhooks.concurrency` limits (a delivery leaves it when its response is in). */
   private sending = 0;
@@ -49,11 +40,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   /** When ready jobs last went stale: claims take no more than the free slots for a while after. */
   private staleAt = -Infinity;
   private readonly lanes: DeliveryLanes;
-  /** Attempts that end close together are recorded together, in one statement. */
-  private readonly recorder: Batcher<AttemptRecord, RecordOutcome>;
-  private claiming?: Promise<number>;
-  /** Set when a pump was asked for while a claim was running (that claim may have missed the news). */
-  private pumpAgain = false;
   /**
    * Whether due jobs may be left that the last claim did not take: it took all it wanted, a slot or a lane
    * limit held it back, or it failed. Only then does a finished send claim again; otherwise the jobs that
@@ -61,10 +47,6 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
    * mostly find nothing (at a steady trickle of events, one empty claim statement per delivery).
    */
   private mayHaveMore = true;
-  private stopping = false;
-  /** Cancels the pending wake-up, if any. */
-  private cancelWake?: () => void;
-  private readonly retryTimers = new Set<NodeJS.Timeout>();
   /** Rate-limited integrations with a wake-up pending for their next token (wakeForTokens). */
   private readonly tokenWakes = new Set<string>();
 
@@ -72,114 +54,27 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     private readonly config: AppConfig,
     private readonly jobs: JobsRepository,
     private readonly sender: WebhookSender,
-    private readonly events: EventsPublisher,
-    private readonly disabler: IntegrationDisabler,
-    private readonly scheduler: SchedulerRegistry,
-    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
+    private readonly recorder: AttemptRecorder,
     private readonly metrics: DeliveryMetrics,
+    @Inject(ROOT_LOGGER) logger: RootLogger,
   ) {
-    const { breakerFailures: failures, breakerCooldownMs: cooldownMs } = config.webhooks;
-    const breakers = new CircuitBreakers({ failures, cooldownMs });
-    this.lanes = DeliveryLanes.forConcurrency(config.webhooks.concurrency, breakers);
+    const { workersEnabled: enabled, webhooks } = config;
+    super(logger, { enabled, everyMs: webhooks.pollIntervalMs, passAtStart: true, context: 'webhooks', failure: 'delivery pump failed' });
+    const breakers = new CircuitBreakers({ failures: webhooks.breakerFailures, cooldownMs: webhooks.breakerCooldownMs });
+    this.lanes = DeliveryLanes.forConcurrency(webhooks.concurrency, breakers);
     metrics.watchCircuits(breakers);
-    this.recorder = new Batcher((records) => this.jobs.recordAttempts(records), 100, config.webhooks.recordGatherMs);
-  }
-
-  onApplicationBootstrap() {
-    if (!this.config.workersEnabled) return;
-    this.scheduler.addInterval(INTERVAL, setInterval(() => this.wake(0), this.config.webhooks.pollIntervalMs));
-    this.wake(0);
-  }
-
-  async beforeApplicationShutdown() {
-    this.stopping = true;
-    this.cancelWake?.();
-    if (this.staleTimer) clearTimeout(this.staleTimer);
-    for (const timer of this.retryTimers) clearTimeout(timer);
-    this.retryTimers.clear();
-    if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
-    await this.claiming?.catch(() => undefined);
-    // Sends in flight finish and are recorded; claimed jobs not sent yet go back to the queue at once
-    // (rather than waiting out their lease), for another replica or the next start.
-    this.startReady();
-    await Promise.allSettled([...this.inFlight]);
-  }
-
-  /** Ask for a pump soon (debounced; 0 = right after this turn of the event loop); only when background workers run. */
-  wake(delayMs = 5) {
-    if (!this.config.workersEnabled || this.stopping || this.cancelWake) return;
-    this.cancelWake = soon(() => {
-      this.cancelWake = undefined;
-      this.pump().catch((err) => this.logger.error({ err, context: 'webhooks' }, 'delivery pump failed'));
-    }, delayMs);
-  }
-
-  /**
-   * Pumps `delayMs` from now: a retry comes due before the next poll would notice. A timer of its own, not
-   * wake(delayMs): wake() is debounced, so a pending wake-up in a while would swallow every wake-up sooner
-   * than that (slots freed, jobs queued), and the other integrations' deliveries would wait meanwhile.
-   */
-  private wakeLater(delayMs: number, beforeWake?: () => void) {
-    if (!this.config.workersEnabled || this.stopping) return;
-    const timer = setTimeout(() => {
-      this.retryTimers.delete(timer);
-      beforeWake?.();
-      this.wake(0);
-    }, delayMs);
-    this.retryTimers.add(timer);
-  }
-
-  /**
-   * A claim spent tokens of a rate-limited integration: claim again when its next token is there, if that is
-   * sooner than the poll (one timer per integration at a time).
-   */
-  private wakeForTokens(integrationId: string, ratePerSecond: number) {
-    const ms = Math.ceil(1000 / ratePerSecond);
-    if (ms >= this.config.webhooks.pollIntervalMs || this.tokenWakes.has(integrationId)) return;
-    this.tokenWakes.add(integrationId);
-    this.wakeLater(ms, () => this.tokenWakes.delete(integrationId));
-  }
-
-  /** An open circuit holds the integration's jobs: claim again when its cool-down is over (the poll may be later). */
-  private circuitChanged(integrationId: string, change: CircuitChange) {
-    if (!change) return;
-    const { breakerCooldownMs } = this.config.webhooks;
-    if (change === 'opened') {
-      this.metrics.circuitOpened();
-      this.logger.warn({ context: 'webhooks', integrationId, holdMs: breakerCooldownMs }, 'webhook circuit opened: deliveries held');
-      this.wakeLater(breakerCooldownMs + 1);
-    } else this.logger.info({ context: 'webhooks', integrationId }, 'webhook circuit closed');
   }
 
   /** Claims once, waits for every send it claimed (and any already running); returns how many it claimed. */
   async tick(): Promise<number> {
-    const claimed = await this.pump();
+    const claimed = (await this.passNow()) ?? 0;
     // A ready job starts (joins inFlight) as the send before it ends, so an empty inFlight means none is left.
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
     return claimed;
   }
 
   /** Fills free concurrency slots with due jobs and starts sending them; does not wait for the sends. */
-  private pump(): Promise<number> {
-    if (this.stopping) return Promise.resolve(0);
-    if (this.claiming) {
-      // A send ended or jobs were queued while this claim ran: it may have counted the slots or read the
-      // jobs before that, so claim again once it is done. Otherwise the wake-up is lost, and the free slot
-      // or the new jobs wait for the next poll.
-      this.pumpAgain = true;
-      return this.claiming;
-    }
-    this.claiming = this.claimAndStart().finally(() => {
-      this.claiming = undefined;
-      if (this.pumpAgain) {
-        this.pumpAgain = false;
-        this.wake(0);
-      }
-    });
-    return this.claiming;
-  }
-
-  private async claimAndStart(): Promise<number> {
+  protected async pass(): Promise<number> {
     // At most `concurrency` sends; up to as many claimed jobs ready to go next; and up to as many again of
     // deliveries whose records are still being written (after their sends), so the records of one batch do
     // not hold up the next sends, yet nothing piles up without bound when the database is slow.
@@ -229,6 +124,88 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     }
   }
 
+  private start({ job, json, claimedAt }: ReadyJob) {
+    this.sending++;
+    let sent = false;
+    /** The send is over (or never happens): its slot and lane are free again. */
+    const release = () => {
+      if (sent) return;
+      sent = true;
+      this.sending--;
+      this.lanes.finished(job.integration_id);
+      this.startReady();
+      if (this.mayHaveMore) this.wake(0);
+    };
+    const p: Promise<void> = this.deliver(job, json, claimedAt, release)
+      .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
+      .finally(() => {
+        this.inFlight.delete(p);
+        release();
+        if (this.mayHaveMore) this.wake(0);
+      });
+    this.inFlight.add(p);
+  }
+
+  /** One delivery: the message, the send, its outcome, the record. */
+  private async deliver(job: ClaimedJob, json: EventJson, claimedAt: number, sent: () => void) {
+    const attempt = Number(job.attempts);
+    if (!job.enabled) {
+      await this.jobs.finishWithoutAttempt(job.id, attempt, 'discarded', 'The integration is disabled');
+      return;
+    }
+    const { body, headers } = webhookMessage(job, attempt, json, Math.floor(Date.now() / 1000));
+    rememberSecrets(job.secret_key, job.signing_secret, job.previous_signing_secret);
+
+    const result = await this.sender.send(job.url, headers, body);
+    const circuit = this.lanes.outcome(job.integration_id, result.ok);
+    const outcome = attemptOutcome({ number: attempt, throttledBefore: Number(job.throttled), eventName: job.event_name, result, circuit }, this.config.webhooks);
+    this.circuitChanged(job.integration_id, circuit, outcome.wakeForCircuitMs);
+    sent();
+    this.metrics.attemptEnded(result.ok ? 'succeeded' : (result.errorClass ?? 'failed'), Number(job.event_age_ms) + Date.now() - claimedAt);
+
+    await this.recorder.record(
+      {
+        jobId: job.id,
+        integrationId: job.integration_id,
+        attempt,
+        succeeded: result.ok,
+        statusCode: result.statusCode,
+        body: withoutSecretKey(result.body, job.secret_key),
+        errorDetail: result.errorDetail,
+        errorClass: result.errorClass,
+        processingTime: result.durationMs / 1000,
+        status: outcome.status,
+        retryInMs: outcome.retryInMs,
+      },
+      outcome.alsoDo,
+    );
+    if (outcome.wakeForRetryMs !== undefined) this.wakeAfter(outcome.wakeForRetryMs);
+    this.logger.info(
+      { context: 'webhooks', jobId: job.id, integrationId: job.integration_id, event: job.event_name, attempt, status: result.statusCode, errorClass: result.errorClass, ms: result.durationMs },
+      result.ok ? 'webhook delivered' : 'webhook attempt failed',
+    );
+  }
+
+  /** An open circuit holds the integration's jobs: claim again when its cool-down is over (the poll may be later). */
+  private circuitChanged(integrationId: string, change: CircuitChange, wakeInMs: number | undefined) {
+    if (change === 'opened') {
+      this.metrics.circuitOpened();
+      this.logger.warn({ context: 'webhooks', integrationId, holdMs: this.config.webhooks.breakerCooldownMs }, 'webhook circuit opened: deliveries held');
+    } else if (change === 'closed') this.logger.info({ context: 'webhooks', integrationId }, 'webhook circuit closed');
+    if (wakeInMs !== undefined) this.wakeAfter(wakeInMs);
+  }
+
+  /**
+   * A claim spent tokens of a rate-limited integration: claim again when its next token is there, if that is
+   * sooner than the poll (one timer per integration at a time).
+   */
+  private wakeForTokens(integrationId: string, ratePerSecond: number) {
+    const ms = Math.ceil(1000 / ratePerSecond);
+    if (ms >= this.config.webhooks.pollIntervalMs || this.tokenWakes.has(integrationId)) return;
+    this.tokenWakes.add(integrationId);
+    this.wakeAfter(ms, () => this.tokenWakes.delete(integrationId));
+  }
+
   /**
    * A ready job waits for a slot only while every slot is busy, i.e. at most one send's timeout. Past
    * WEBHOOK_CONNECT_TIMEOUT_MS it goes back to the queue instead (for this or another replica): so every
@@ -258,107 +235,14 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     this.inFlight.add(p);
   }
 
-  private start({ job, json, claimedAt }: ReadyJob) {
-    this.sending++;
-    let sent = false;
-    /** The send is over (or never happens): its slot and lane are free again. */
-    const release = () => {
-      if (sent) return;
-      sent = true;
-      this.sending--;
-      this.lanes.finished(job.integration_id);
-      this.startReady();
-      if (this.mayHaveMore) this.wake(0);
-    };
-    const p: Promise<void> = this.deliver(job, json, claimedAt, release)
-      .catch((err) => this.logger.error({ err, context: 'webhooks', jobId: job.id }, 'webhook delivery failed unexpectedly'))
-      .finally(() => {
-        this.inFlight.delete(p);
-        release();
-        if (this.mayHaveMore) this.wake(0);
-      });
-    this.inFlight.add(p);
+  protected stopped() {
+    if (this.staleTimer) clearTimeout(this.staleTimer);
   }
 
-  private async deliver(job: ClaimedJob, json: EventJson, claimedAt: number, sent: () => void) {
-    const attempt = Number(job.attempts);
-    if (!job.enabled) {
-      await this.jobs.finishWithoutAttempt(job.id, attempt, 'discarded', 'The integration is disabled');
-      return;
-    }
-    // Serialised once per attempt; these exact bytes are signed and sent. `attempt` is part of the body,
-    // so the bytes and signature differ between attempts while `webhook-id` (the event id) stays the same.
-    const body = webhookBody(job, attempt, json);
-    const timestamp = Math.floor(Date.now() / 1000);
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'user-agent': USER_AGENT,
-      'x-moltin-integration-trigger': job.event_name,
-      'webhook-id': job.event_id,
-      'webhook-timestamp': String(timestamp),
-      // During a rotation the previous secret signs too: receivers accept either (Standard Webhooks).
-      'webhook-signature': [job.signing_secret, job.previous_signing_secret]
-        .filter((secret): secret is string => secret !== null)
-        .map((secret) => signPayload(secret, job.event_id, timestamp, body))
-        .join(' '),
-    };
-    if (job.secret_key) headers['x-moltin-secret-key'] = job.secret_key;
-    rememberSecrets(job.secret_key, job.signing_secret, job.previous_signing_secret);
-
-    const result = await this.sender.send(job.url, headers, body);
-    this.circuitChanged(job.integration_id, this.lanes.outcome(job.integration_id, result.ok));
-    sent();
-    this.metrics.attemptEnded(result.ok ? 'succeeded' : (result.errorClass ?? 'failed'), Number(job.event_age_ms) + Date.now() - claimedAt);
-    const log = {
-      jobId: job.id,
-      integrationId: job.integration_id,
-      attempt,
-      succeeded: result.ok,
-      statusCode: result.statusCode,
-      body: withoutSecretKey(result.body, job.secret_key),
-      errorDetail: result.errorDetail,
-      errorClass: result.errorClass,
-      processingTime: result.durationMs / 1000,
-    };
-    if (result.ok) {
-      await this.recorder.add({ ...log, status: 'succeeded' });
-    } else if (result.errorClass === 'gone') {
-      // 410 Gone: the receiver asked us to stop. Disable the integration (an integration.updated event),
-      // in the same transaction as the record.
-      await this.jobs.recordAttempt({ ...log, status: 'failed' }, (tx) => this.disabler.disable(job.integration_id, tx));
-    } else {
-      const throttled = result.errorClass === 'rate_limited';
-      const delay = delayAfterFailure(this.config.webhooks.retryScheduleSeconds, {
-        tries: attempt,
-        throttledTries: Number(job.throttled) + (throttled ? 1 : 0),
-        throttled,
-        retryAfterSeconds: result.retryAfterSeconds,
-      });
-      if (delay === null) await this.recordExhausted(job, { ...log, status: 'failed' });
-      else {
-        await this.recorder.add({ ...log, status: 'retrying', retryInMs: delay * 1000 });
-        if (delay * 1000 < this.config.webhooks.pollIntervalMs) this.wakeLater(Math.ceil(delay * 1000));
-      }
-    }
-    this.logger.info(
-      { context: 'webhooks', jobId: job.id, integrationId: job.integration_id, event: job.event_name, attempt, status: result.statusCode, errorClass: result.errorClass, ms: result.durationMs },
-      result.ok ? 'webhook delivered' : 'webhook attempt failed',
-    );
-  }
-
-  /**
-   * The last scheduled attempt failed: the job fails, and a `webhook.delivery.exhausted` event (the job as
-   * the jobs endpoint shows it) is written in the same transaction. Not for a delivery of that event
-   * itself, or a receiver that fails on it would start an endless chain of them.
-   */
-  private async recordExhausted(job: ClaimedJob, record: AttemptRecord) {
-    if (job.event_name === EXHAUSTED) {
-      await this.recorder.add(record);
-      return;
-    }
-    await this.jobs.recordAttempt(record, async (tx) => {
-      await this.events.publish(tx, EXHAUSTED, { data: presentJob(await this.jobs.findJob(job.id, tx)) });
-    });
+  /** Sends in flight finish and are recorded; claimed jobs not sent yet go back to the queue at once (rather than waiting out their lease), for another replica or the next start. */
+  protected async drain() {
+    this.startReady();
+    await Promise.allSettled([...this.inFlight]);
   }
 }
 
@@ -367,15 +251,4 @@ interface ReadyJob {
   job: ClaimedJob;
   json: EventJson;
   claimedAt: number;
-}
-
-/** An event's payload serialised for the body: as `payload`, and as `resources` (a JSON string, except for deletions). */
-interface EventJson {
-  payload: string;
-  resources: string;
-}
-
-function eventJson(job: ClaimedJob): EventJson {
-  const payload = JSON.stringify(job.payload);
-  return { payload, resources: job.event_name.endsWith('.deleted') ? payload : JSON.stringify(payload) };
 }

@@ -1,38 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { OutboxRepository } from '../../events/outbox.repository';
+import { Prisma } from '../../generated/prisma/client';
 import { Db } from '../../prisma/prisma.service';
 import { FINISHED_JOB_STATUSES, type JobStatus } from './job-status';
+import type { ClaimedJob } from './claimed-job';
 import type { LaneSnapshot } from './lanes';
 import { WorkerPrismaService } from './worker-prisma.service';
-
-/** A claimed job with what its send needs: the event and the integration, read by the claim itself. */
-export interface ClaimedJob {
-  id: string;
-  event_id: string;
-  integration_id: string;
-  /** This attempt's 1-based number (already counted in the row). */
-  attempts: number;
-  /** The status the claim found (pending, retrying, or in_flight with an expired lease): see unclaim. */
-  previous_status: string;
-  /** Earlier tries that were throttled (logged `rate_limited`): they did not use up a scheduled attempt. */
-  throttled: number;
-  event_name: string;
-  payload: unknown;
-  enabled: boolean;
-  url: string;
-  name: string;
-  description: string;
-  integration_type: string;
-  secret_key: string | null;
-  signing_secret: string;
-  /** The signing secret before the last change, while it still signs too (rotation), else null. */
-  previous_signing_secret: string | null;
-  /** At most this many of the integration's deliveries in flight in this process (null: the lanes' share). */
-  max_concurrency: number | null;
-  /** At most this many attempts a second to the integration, across all servers (null: no limit). */
-  rate_limit_per_second: number | null;
-  /** How old the event was when the job was claimed (database clock), for the event-to-delivery latency. */
-  event_age_ms: number;
-}
 
 /** One attempt's outcome: its log row, and the job's next state (applied only while the claim still holds). */
 export interface AttemptRecord {
@@ -59,44 +32,36 @@ export interface RecordOutcome {
 }
 
 /**
- * The queue tables: outbox claims, job claims and results, retention. Row locks need raw SQL. On the
- * pipeline's own connection pool (WorkerPrismaService), apart from the API's.
+ * The delivery jobs (`integration_jobs`, with their attempts' `integration_logs`): created from outbox events,
+ * claimed, given back, recorded, purged. Row locks need raw SQL. On the pipeline's own connection pool
+ * (WorkerPrismaService), apart from the API's.
  */
 @Injectable()
 export class JobsRepository {
-  constructor(private readonly prisma: WorkerPrismaService) {}
+  constructor(
+    private readonly prisma: WorkerPrismaService,
+    private readonly outbox: OutboxRepository,
+  ) {}
 
   /**
-   * Fan-out in ONE statement (its own transaction): claims up to `limit` undispatched outbox events (oldest
-   * first, FOR UPDATE SKIP LOCKED, so other relays take other events), inserts one job per enabled
-   * integration observing each (due `firstDelayMs` from now; the unique (event, integration) pair makes a
-   * re-run harmless) and marks the events dispatched. Nothing to do costs one cheap statement (no BEGIN
-   * and COMMIT round trips around an empty claim). The integrations are locked (KEY SHARE) as they are
-   * read: one deleted meanwhile is skipped instead of failing the statement on its foreign key.
+   * Relays up to `limit` outbox events in ONE statement (OutboxRepository.relay): one job per enabled integration
+   * observing each (due `firstDelayMs` from now; the unique (event, integration) pair makes a re-run harmless).
+   * The integrations are locked (KEY SHARE) as they are read: one deleted meanwhile is skipped instead of
+   * failing the statement on its foreign key.
    */
   async fanOut(limit: number, firstDelayMs: number): Promise<{ events: number; jobs: number }> {
-    const [row] = await this.prisma.$queryRaw<{ events: number; jobs: number }[]>`
-      WITH ev AS (
-        SELECT id, name FROM outbox_events
-        WHERE dispatched_at IS NULL
-        ORDER BY created_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      ),
-      jobs AS (
+    const { events, relayed } = await this.outbox.relay(
+      this.prisma,
+      limit,
+      Prisma.sql`
         INSERT INTO integration_jobs (id, event_id, integration_id, next_attempt_at, updated_at)
         SELECT gen_random_uuid(), ev.id, i.id, now() + (${firstDelayMs}::int * interval '1 millisecond'), now()
         FROM ev JOIN integrations i ON i.enabled AND ev.name = ANY (i.observes)
         FOR KEY SHARE OF i
         ON CONFLICT (event_id, integration_id) DO NOTHING
-        RETURNING 1
-      ),
-      dispatched AS (
-        UPDATE outbox_events o SET dispatched_at = now() FROM ev WHERE o.id = ev.id
-        RETURNING 1
-      )
-      SELECT (SELECT count(*) FROM dispatched)::int AS events, (SELECT count(*) FROM jobs)::int AS jobs`;
-    return { events: Number(row?.events ?? 0), jobs: Number(row?.jobs ?? 0) };
+        RETURNING 1`,
+    );
+    return { events, jobs: relayed };
   }
 
   /**
@@ -300,49 +265,12 @@ export class JobsRepository {
     });
   }
 
-  /** A job with its event's name, as the jobs endpoint presents it. */
-  findJob(id: string, db: Db) {
-    return db.integrationJob.findUniqueOrThrow({ where: { id }, include: { event: { select: { name: true } } } });
-  }
-
-  /**
-   * Locks (SKIP LOCKED: another replica checks the others) the enabled integrations whose every attempt failed
-   * for `periodMs`: the last attempt before the period failed, none in it succeeded, and one was made at least
-   * `spanMs` into it (so one old failure followed by silence is not enough); unchanged during the period (a
-   * user who re-enables or edits an integration gives it a new period).
-   */
-  async lockFailingIntegrations(tx: Db, periodMs: number, spanMs: number): Promise<string[]> {
-    const rows = await tx.$queryRaw<{ id: string }[]>`
-      WITH period AS (
-        SELECT now() - ${periodMs}::float8 * interval '1 millisecond' AS since,
-               now() - ${periodMs - spanMs}::float8 * interval '1 millisecond' AS late
-      )
-      SELECT i.id::text AS id FROM integrations i, period p
-      WHERE i.enabled
-        AND i.updated_at <= p.since
-        AND (SELECT l.succeeded FROM integration_logs l
-             WHERE l.integration_id = i.id AND l.created_at <= p.since ORDER BY l.created_at DESC LIMIT 1) = false
-        AND NOT EXISTS (SELECT 1 FROM integration_logs l WHERE l.integration_id = i.id AND l.created_at > p.since AND l.succeeded)
-        AND EXISTS (SELECT 1 FROM integration_logs l WHERE l.integration_id = i.id AND l.created_at >= p.late)
-      FOR UPDATE OF i SKIP LOCKED`;
-    return rows.map((r) => r.id);
-  }
-
-  disableIntegration(id: string, db: Db) {
-    return db.integration.update({ where: { id }, data: { enabled: false } });
-  }
-
-  /** Retention: finished jobs (and their logs), then dispatched events with no unfinished job left. */
-  async purgeOlderThan(cutoff: Date) {
-    return this.prisma.$transaction(async (tx) => {
-      const finished = { status: { in: [...FINISHED_JOB_STATUSES] }, updatedAt: { lt: cutoff } };
-      const logs = await tx.integrationLog.deleteMany({ where: { job: finished } });
-      const jobs = await tx.integrationJob.deleteMany({ where: finished });
-      const events = await tx.outboxEvent.deleteMany({
-        where: { dispatchedAt: { lt: cutoff }, jobs: { none: {} } },
-      });
-      return { logs: logs.count, jobs: jobs.count, events: events.count };
-    });
+  /** Retention: deletes the jobs finished before `cutoff`, and their logs, in `tx`. */
+  async deleteFinishedBefore(cutoff: Date, tx: Db): Promise<{ logs: number; jobs: number }> {
+    const finished = { status: { in: [...FINISHED_JOB_STATUSES] }, updatedAt: { lt: cutoff } };
+    const logs = await tx.integrationLog.deleteMany({ where: { job: finished } });
+    const jobs = await tx.integrationJob.deleteMany({ where: finished });
+    return { logs: logs.count, jobs: jobs.count };
   }
 }
 

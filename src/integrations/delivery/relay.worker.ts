@@ -1,33 +1,27 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
+import { PollingWorker } from '../../common/workers/polling-worker';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
 import { DeliveryWorker } from './delivery.worker';
 import { JobsRepository } from './jobs.repository';
-import { soon } from './soon';
 
-const INTERVAL = 'webhook-relay';
 const BATCH = 100;
-/** Debounce of a wake-up on news of events: a few ms of latency for fewer, fuller fan-out statements. */
-const SOON_MS = 5;
+/** Debounce of a wake-up on news of events: a few ms of latency for fewer, fuller relay statements. */
+const NEWS_DEBOUNCE_MS = 5;
 
 /**
- * Fan-out (docs/architecture.md, "An event"): claims undispatched outbox events with FOR UPDATE SKIP LOCKED,
- * inserts one job per enabled integration observing each event (the unique (event, integration) pair
- * makes a re-run harmless) and marks the events dispatched, all in one statement (JobsRepository.fanOut),
- * so a wake-up that finds nothing costs one cheap statement. Polls, and wakes at once when events commit.
+ * Relay (docs/architecture.md, "An event"): takes undispatched outbox events with FOR UPDATE SKIP LOCKED,
+ * inserts one job per enabled integration observing each (the unique (event, integration) pair makes a
+ * re-run harmless) and marks the events dispatched, all in one statement (JobsRepository.fanOut), so a
+ * wake-up that finds nothing costs one cheap statement. Polls, and wakes at once when events commit.
  */
 @Injectable()
-export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private running?: Promise<number>;
-  private draining?: Promise<void>;
-  private drainAgain = false;
-  /** Jobs this relay has created so far (a drain that created none has nothing to wake the delivery for). */
+export class Relay extends PollingWorker {
+  /** The batch running (tick() runs one at a time). */
+  private batch?: Promise<number>;
+  /** Jobs this relay has created so far (a pass that created none has nothing to wake the delivery for). */
   private jobsCreated = 0;
-  private stopping = false;
-  /** Cancels the pending wake-up, if any. */
-  private cancelWake?: () => void;
   private unsubscribe?: () => void;
 
   constructor(
@@ -35,58 +29,31 @@ export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown 
     private readonly jobs: JobsRepository,
     private readonly delivery: DeliveryWorker,
     private readonly events: EventsPublisher,
-    private readonly scheduler: SchedulerRegistry,
-    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-  ) {}
+    @Inject(ROOT_LOGGER) logger: RootLogger,
+  ) {
+    const { workersEnabled: enabled, webhooks } = config;
+    super(logger, { enabled, everyMs: webhooks.pollIntervalMs, passAtStart: true, context: 'webhooks', failure: 'outbox relay failed' });
+  }
 
-  onApplicationBootstrap() {
-    if (!this.config.workersEnabled) return;
+  protected started() {
     this.unsubscribe = this.events.onPublished((committed) => {
-      this.wake(SOON_MS);
+      this.wake(NEWS_DEBOUNCE_MS);
       // Published in this process, maybe before its transaction commits: look again shortly after (the
       // poll interval is the fallback either way). A commit announced by NOTIFY needs no second look.
       if (!committed) setTimeout(() => this.wake(0), 60).unref();
     });
-    this.scheduler.addInterval(INTERVAL, setInterval(() => this.wake(0), this.config.webhooks.pollIntervalMs));
-    this.wake(0);
   }
 
-  async beforeApplicationShutdown() {
-    this.stopping = true;
+  protected stopped() {
     this.unsubscribe?.();
-    this.cancelWake?.();
-    if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
-    await this.draining?.catch(() => undefined);
-    await this.running?.catch(() => undefined);
   }
 
-  /** Drains soon (debounced, so events committed close together share one statement). */
-  private wake(delayMs: number) {
-    if (this.stopping || this.cancelWake) return;
-    this.cancelWake = soon(() => {
-      this.cancelWake = undefined;
-      this.kick();
-    }, delayMs);
+  protected async drain() {
+    await this.batch?.catch(() => undefined);
   }
 
-  /** One drain at a time; wake-ups meanwhile make one more drain after it, not one each. */
-  private kick() {
-    if (this.draining) {
-      this.drainAgain = true;
-      return;
-    }
-    this.draining = this.drain()
-      .catch((err) => this.logger.error({ err, context: 'webhooks' }, 'outbox relay failed'))
-      .finally(() => {
-        this.draining = undefined;
-        if (this.drainAgain) {
-          this.drainAgain = false;
-          this.wake(0);
-        }
-      });
-  }
-
-  private async drain() {
+  /** Batches until the outbox is empty; then wakes the delivery if they created jobs. */
+  protected async pass() {
     const before = this.jobsCreated;
     while (!this.stopping) {
       if ((await this.tick()) < BATCH) break;
@@ -96,9 +63,9 @@ export class Relay implements OnApplicationBootstrap, BeforeApplicationShutdown 
 
   /** One batch: returns how many events it dispatched. */
   tick(): Promise<number> {
-    if (this.running) return this.running.then(() => this.tick());
-    this.running = this.dispatchBatch().finally(() => (this.running = undefined));
-    return this.running;
+    if (this.batch) return this.batch.then(() => this.tick());
+    this.batch = this.dispatchBatch().finally(() => (this.batch = undefined));
+    return this.batch;
   }
 
   private async dispatchBatch(): Promise<number> {

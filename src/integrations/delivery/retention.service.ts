@@ -1,35 +1,36 @@
-import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable } from '@nestjs/common';
 import { ROOT_LOGGER, RootLogger } from '../../common/logging/logging.module';
+import { PollingWorker } from '../../common/workers/polling-worker';
 import { AppConfig } from '../../config/app-config';
-import { JobsRepository } from './jobs.repository';
+import { OutboxRepository } from '../../events/outbox.repository';
 import { DAY_MS } from '../../common/time/durations';
+import { JobsRepository } from './jobs.repository';
+import { WorkerPrismaService } from './worker-prisma.service';
 
-const INTERVAL = 'webhook-retention';
-
-/** Deletes finished jobs with their logs, and dispatched events nothing refers to, after WEBHOOK_RETENTION_DAYS. */
+/** Deletes finished jobs with their logs, and dispatched events nothing refers to, after WEBHOOK_RETENTION_DAYS; daily. */
 @Injectable()
-export class RetentionService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class RetentionService extends PollingWorker {
   constructor(
     private readonly config: AppConfig,
+    private readonly prisma: WorkerPrismaService,
     private readonly jobs: JobsRepository,
-    private readonly scheduler: SchedulerRegistry,
-    @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
-  ) {}
-
-  onApplicationBootstrap() {
-    if (!this.config.workersEnabled) return;
-    const run = () =>
-      this.purgeOlderThan(this.config.webhooks.retentionDays).catch((err) => this.logger.error({ err, context: 'webhooks' }, 'retention purge failed'));
-    this.scheduler.addInterval(INTERVAL, setInterval(run, DAY_MS));
+    private readonly outbox: OutboxRepository,
+    @Inject(ROOT_LOGGER) logger: RootLogger,
+  ) {
+    super(logger, { enabled: config.workersEnabled, everyMs: DAY_MS, context: 'webhooks', failure: 'retention purge failed' });
   }
 
-  beforeApplicationShutdown() {
-    if (this.scheduler.doesExist('interval', INTERVAL)) this.scheduler.deleteInterval(INTERVAL);
+  protected async pass() {
+    await this.purgeOlderThan(this.config.webhooks.retentionDays);
   }
 
+  /** Finished jobs (and their logs), then dispatched events with no job left, in one transaction. */
   async purgeOlderThan(days: number) {
-    const removed = await this.jobs.purgeOlderThan(new Date(Date.now() - days * DAY_MS));
+    const cutoff = new Date(Date.now() - days * DAY_MS);
+    const removed = await this.prisma.$transaction(async (tx) => {
+      const { logs, jobs } = await this.jobs.deleteFinishedBefore(cutoff, tx);
+      return { logs, jobs, events: await this.outbox.deleteDispatchedBefore(cutoff, tx) };
+    });
     this.logger.info({ context: 'webhooks', ...removed, days }, 'webhook retention purge');
     return removed;
   }

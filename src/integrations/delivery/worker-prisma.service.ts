@@ -5,7 +5,7 @@ import { poolWatchOf, prismaClientOptions } from '../../prisma/database-adapter'
 import { DatabasePools } from '../../prisma/database-pools';
 
 /**
- * Connections the webhook pipeline needs at most at once: one claim, one batch of records, one fan-out,
+ * Connections the webhook pipeline needs at most at once: one claim, one batch of records, one relay statement,
  * and a 410 transaction now and then.
  */
 export const WORKER_POOL_MAX = 4;
