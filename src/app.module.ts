@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuthModule } from './auth/auth.module';
 import { CartsModule } from './carts/carts.module';
@@ -24,6 +25,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     AppConfigModule,
     LoggingModule,
     PrismaModule,
+    ScheduleModule.forRoot(),
     EventsModule,
     HttpCommonModule,
     AuthModule,

@@ -1,3 +1,6 @@
+import { Injectable } from '@nestjs/common';
+import { ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
+import { Test } from '@nestjs/testing';
 import type { RootLogger } from '../logging/logging.module';
 import { PollingWorker, PollingSchedule } from './polling-worker';
 
@@ -142,5 +145,21 @@ describe('PollingWorker', () => {
       [expect.objectContaining({ context: 'test' }), 'test pass failed'],
     ]);
     await worker.beforeApplicationShutdown();
+  });
+
+  it('registers its interval with the SchedulerRegistry under its class name while it runs', async () => {
+    @Injectable()
+    class RegisteredGate extends Gate {
+      constructor() {
+        super();
+      }
+    }
+    const moduleRef = await Test.createTestingModule({ imports: [ScheduleModule.forRoot()], providers: [RegisteredGate] }).compile();
+    const app = moduleRef.createNestApplication();
+    await app.init();
+    const registry = app.get(SchedulerRegistry);
+    expect(registry.getIntervals()).toEqual(['RegisteredGate']);
+    await app.close();
+    expect(registry.getIntervals()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { BeforeApplicationShutdown, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import type { RootLogger } from '../logging/logging.module';
 import { deferCall } from './deferred-call';
 
@@ -29,6 +30,7 @@ export abstract class PollingWorker<R = void> implements OnApplicationBootstrap,
   private passing?: Promise<R>;
   private passAgain = false;
   private readonly wakeTimers = new Set<NodeJS.Timeout>();
+  @Optional() @Inject(SchedulerRegistry) private readonly scheduler?: SchedulerRegistry;
 
   protected constructor(
     protected readonly logger: RootLogger,
@@ -51,6 +53,7 @@ export abstract class PollingWorker<R = void> implements OnApplicationBootstrap,
     if (!this.schedule.enabled) return;
     this.started();
     this.interval = setInterval(() => this.wake(0), this.schedule.everyMs);
+    this.scheduler?.addInterval(this.constructor.name, this.interval);
     if (this.schedule.passAtStart) this.wake(0);
   }
 
@@ -59,6 +62,7 @@ export abstract class PollingWorker<R = void> implements OnApplicationBootstrap,
     this.cancelWake?.();
     this.cancelWake = undefined;
     clearInterval(this.interval);
+    if (this.scheduler?.doesExist('interval', this.constructor.name)) this.scheduler.deleteInterval(this.constructor.name);
     for (const timer of this.wakeTimers) clearTimeout(timer);
     this.wakeTimers.clear();
     this.stopped();
