@@ -1,4 +1,3 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,8 +33,13 @@ describe('OpenAPI document', () => {
         .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, path, operation })),
     );
 
-  it('is a valid OpenAPI document (swagger-parser)', async () => {
-    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toBeDefined();
+  it('is a valid OpenAPI document (swagger-parser)', () => {
+    const file = join(dir, 'served.json');
+    writeFileSync(file, JSON.stringify(document));
+    // In a child process: swagger-parser loads ES modules, which Jest's module system cannot require.
+    const script = "require('@apidevtools/swagger-parser').validate(process.argv[1]).then(() => console.log('valid'), (e) => { console.log(e.message); process.exit(1); })";
+    const out = execFileSync(process.execPath, ['-e', script, file], { cwd: ROOT, encoding: 'utf8' });
+    expect(out.trim()).toBe('valid');
     expect(document.openapi).toBe('3.1.0');
   });
 
