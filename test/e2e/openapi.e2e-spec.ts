@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTS_SPEC } from '../../src/catalog/products/products.repository';
 import { ORDERS_SPEC } from '../../src/orders/orders.repository';
+import { sdkFor } from '../support/sdk';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const ROOT = join(__dirname, '..', '..');
@@ -83,6 +84,15 @@ describe('OpenAPI document', () => {
     expect(document.components.securitySchemes.bearer.scheme).toBe('bearer');
     expect(document.paths['/oauth/access_token'].post.security).toEqual([]);
     expect(document.paths['/v2/products'].post.security).toEqual([{ oauth2: [] }, { bearer: [] }]);
+  });
+
+  it('checks the responses the tests receive, through supertest and through the SDK, against the document', async () => {
+    const before = t.responseCheck.checked;
+    await t.http.get('/v2/products?page[limit]=1').set(t.admin).expect(200);
+    await t.http.get('/v2/products/00000000-0000-4000-8000-000000000000').set(t.admin).expect(404);
+    await sdkFor(t).Products.All();
+    expect(t.responseCheck.checked - before).toBeGreaterThanOrEqual(3);
+    expect(t.responseCheck.problems).toEqual([]);
   });
 
   it('npm run openapi writes the same document to a file', () => {

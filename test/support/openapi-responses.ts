@@ -60,13 +60,15 @@ function validatorFor(c: Contract, method: string, path: string, status: number)
 }
 
 export interface ResponseCheck {
+  /** Responses checked against a schema so far. */
+  checked: number;
   /** One line per response that did not match its schema. */
   problems: string[];
 }
 
 /** Installs the check as the app's first middleware; call before configureApp. */
 export function checkResponsesAgainstOpenApi(app: INestApplication): ResponseCheck {
-  const check: ResponseCheck = { problems: [] };
+  const check: ResponseCheck = { checked: 0, problems: [] };
   app.use((req: Request, res: Response, next: NextFunction) => {
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -84,7 +86,7 @@ export function checkResponsesAgainstOpenApi(app: INestApplication): ResponseChe
       return end(chunk, ...rest);
     }) as Response['end'];
     res.once('finish', () => {
-      const problem = inspect(app, req, res, Buffer.concat(chunks));
+      const problem = inspect(app, req, res, Buffer.concat(chunks), check);
       if (problem) check.problems.push(problem);
     });
     next();
@@ -92,7 +94,7 @@ export function checkResponsesAgainstOpenApi(app: INestApplication): ResponseChe
   return check;
 }
 
-function inspect(app: INestApplication, req: Request, res: Response, body: Buffer): string | undefined {
+function inspect(app: INestApplication, req: Request, res: Response, body: Buffer, check: ResponseCheck): string | undefined {
   const path = req.originalUrl.split('?')[0];
   if (req.method === 'HEAD' || req.method === 'OPTIONS' || path.startsWith('/docs')) return undefined;
   const c = contractFor(app);
@@ -109,6 +111,7 @@ function inspect(app: INestApplication, req: Request, res: Response, body: Buffe
   if (res.statusCode === 204 || res.statusCode === 304) return body.length ? `${where}: a body on a ${res.statusCode}` : undefined;
   if (!validate) return undefined;
   if (!json) return `${where}: not JSON (${String(res.getHeader('content-type'))})`;
+  check.checked++;
   return mismatch(where, validate, body);
 }
 
