@@ -62,6 +62,11 @@ export const CART_SCHEMAS = defineSchemas({
     ['product_id', 'manage_stock'],
   ),
   CartItemsDocument: closed({ data: arrayOf(ref('CartItem')), meta: closed({ display_price: ref('CartTotals') }) }),
+  AddedCartItemsDocument: closed(
+    { data: arrayOf(ref('CartItem')), meta: closed({ display_price: ref('CartTotals') }), errors: arrayOf(ref(WIRE.ErrorObject)) },
+    ['errors'],
+    { description: 'The cart\'s items; with `add_all_or_nothing: false`, `errors` names the entries that were not added (`source` `data[i]...`)' },
+  ),
   CartRequest: dataRequest(open({ name: string(), description: string() })),
   AddCartItemsRequest: {
     type: 'object',

@@ -75,7 +75,7 @@ export class CartsController {
   }
 
   /** A product (`cart_item`), a `custom_item`, or an array of them (bulk add, `options.add_all_or_nothing`). */
-  @ApiDocumentResponse('Add items (one, or several at once)', ref(S.CartItemsDocument), { status: 201, body: ref(S.AddCartItemsRequest) })
+  @ApiDocumentResponse('Add items (one, or several at once)', ref(S.AddedCartItemsDocument), { status: 201, body: ref(S.AddCartItemsRequest) })
   @Post(':ref/items')
   @HttpCode(201)
   async addItems(
