@@ -108,8 +108,9 @@ function specParameters(spec: ListResourceSpec): MethodDecorator[] {
       ApiQuery({
         name: 'filter',
         required: false,
-        schema: { type: 'string', example: filterExample(filterable[0][0], filterable[0][1].ops![0]) },
-        description: `Clauses \`op(field,value)\` joined by \`:\` (and) or grouped \`(a|b)\` (or); \`in\` takes several values, \`like\` takes \`*\` as a wildcard. Fields and their operators:\n${lines.join('\n')}`,
+        // No `example`: Swagger UI would fill it in on "Try it out".
+        schema: { type: 'string' },
+        description: `E.g. \`${filterExample(filterable[0][0], filterable[0][1].ops![0])}\`. Clauses \`op(field,value)\` joined by \`:\` (and) or grouped \`(a|b)\` (or); \`in\` takes several values, \`like\` takes \`*\` as a wildcard. Fields and their operators:\n${lines.join('\n')}`,
       }),
       ApiExtension(
         'x-filter-fields',

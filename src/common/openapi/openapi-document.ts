@@ -121,7 +121,7 @@ function addIncludeParameter(operation: Operation, parent: string): void {
       in: 'query',
       required: false,
       description: `Related resources to return under \`included\`, comma-separated (at most ${MAX_INCLUDES}): ${names.map((n) => `\`${n}\``).join(', ')}`,
-      schema: { type: 'string', example: names[0] },
+      schema: { type: 'string' },
     } as { in: string; name: string },
   ];
 }
