@@ -4,7 +4,7 @@ import { SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppConfig } from './config/app-config';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
-import { buildOpenApiDocument } from './common/http/openapi-document';
+import { buildOpenApiDocument } from './common/openapi/openapi-document';
 import { requestContextMiddleware } from './common/http/request-context';
 import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
 import { rememberSecrets, urlPassword } from './common/logging/secret-scrubber';
@@ -47,6 +47,14 @@ export function configureApp(app: INestApplication): void {
     res.status(status).json({ errors: body });
   });
 
+  useApiPrefix(app);
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}
+
+/** `/v2` before every route but the probes, the metrics and the token endpoint. */
+export function useApiPrefix(app: INestApplication): void {
   app.setGlobalPrefix('v2', {
     exclude: [
       { path: 'health', method: RequestMethod.GET },
@@ -56,7 +64,4 @@ export function configureApp(app: INestApplication): void {
       { path: 'oauth/access_token', method: RequestMethod.POST },
     ],
   });
-
-  const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }

@@ -9,6 +9,9 @@ import { AppConfig } from '../config/app-config';
 import { CreateAccountDto, UpdateAccountDto } from './dto/account.dto';
 import { ACCOUNTS_SPEC } from './accounts.repository';
 import { AccountsService } from './accounts.service';
+import { ApiDataResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
+import { ACCOUNT_SCHEMAS as S } from './account.schema';
+import { ref } from '../common/openapi/json-schema';
 
 @ApiTags('accounts')
 @ApiBearerAuth()
@@ -20,27 +23,32 @@ export class AccountsController {
     private readonly config: AppConfig,
   ) {}
 
+  @ApiDataResponse('Create an account', 'Account', { status: 201, body: ref(S.CreateAccountRequest) })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateAccountDto, @Req() req: Request) {
     return this.accounts.create(dto, this.baseUrl(req));
   }
 
+  @ApiList('List accounts', 'Account', { spec: ACCOUNTS_SPEC })
   @Get()
   async list(@Query() query: Record<string, unknown>, @Req() req: Request) {
     return this.accounts.list(await this.listQuery.parse(query, ACCOUNTS_SPEC), this.baseUrl(req));
   }
 
+  @ApiDataResponse('Get an account', 'Account')
   @Get(':id')
   get(@ResourceId('id', 'Account') id: string, @Req() req: Request) {
     return this.accounts.get(id, this.baseUrl(req));
   }
 
+  @ApiDataResponse('Update an account', 'Account', { body: ref(S.UpdateAccountRequest) })
   @Put(':id')
   update(@ResourceId('id', 'Account') id: string, @DataBody() dto: UpdateAccountDto, @Req() req: Request) {
     return this.accounts.update(id, dto, this.baseUrl(req));
   }
 
+  @ApiNoContent('Delete an account')
   @Delete(':id')
   @HttpCode(204)
   async delete(@ResourceId('id', 'Account') id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { PUBLIC_OPERATION } from '../common/http/openapi-document';
+import { PUBLIC_OPERATION } from '../common/openapi/openapi-document';
 import type { Principal } from '../common/http/request-context';
 
 export const IS_PUBLIC = Symbol('IS_PUBLIC');

@@ -8,6 +8,9 @@ import { basicClientCredentials, ClientCredentials } from './basic-client-creden
 import { AccessTokenRequestDto } from './dto/access-token-request.dto';
 import { ResponseDocument } from '../common/http/response-document';
 import { assertNoNul } from '../common/validation/json-shape';
+import { ApiDocumentResponse } from '../common/openapi/api-operation.decorators';
+import { TOKEN_SCHEMAS as S } from './token.schema';
+import { ref } from '../common/openapi/json-schema';
 
 @ApiTags('auth')
 @Controller('oauth')
@@ -22,6 +25,7 @@ export class OAuthController {
    * body or with an `Authorization: Basic` header (what Swagger UI's "Authorize" sends), not both. The body
    * is the token object itself, not wrapped in `data`.
    */
+  @ApiDocumentResponse('Get an access token', ref(S.AccessToken), { body: ref(S.AccessTokenRequest), form: true, description: 'Form-encoded (`application/x-www-form-urlencoded`) or JSON. client_credentials: client_id and client_secret in the body, or as HTTP Basic; implicit: client_id alone.' })
   @Public()
   @Post('access_token')
   @HttpCode(200)

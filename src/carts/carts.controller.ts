@@ -15,6 +15,9 @@ import { CartItemsService } from './cart-items.service';
 import { CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
 import { OptionalCustomerToken } from '../customers/customer-token.guard';
 import { CartsService } from './carts.service';
+import { ApiDataResponse, ApiDocumentResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
+import { CART_SCHEMAS as S } from './cart.schema';
+import { ref } from '../common/openapi/json-schema';
 
 @Injectable()
 class CartRefPipe implements PipeTransform<string, string> {
@@ -38,35 +41,41 @@ export class CartsController {
     private readonly config: AppConfig,
   ) {}
 
+  @ApiDataResponse('Create a cart', 'Cart', { status: 201, body: ref(S.CartRequest), bodyOptional: true })
   @Post()
   @HttpCode(201)
   create(@DataBody({ optional: true }) dto: CartDto, @Req() req: Request) {
     return this.carts.create(dto, this.baseUrl(req));
   }
 
+  @ApiDataResponse('Get a cart (created empty when the reference is new)', 'Cart', { includes: 'cart' })
   @Get(':ref')
   @Includable('cart')
   get(@CartRef() ref: string, @Req() req: Request) {
     return this.carts.get(ref, this.baseUrl(req));
   }
 
+  @ApiDataResponse('Update a cart', 'Cart', { body: ref(S.CartRequest), bodyOptional: true })
   @Put(':ref')
   update(@CartRef() ref: string, @DataBody({ optional: true }) dto: CartDto, @Req() req: Request) {
     return this.carts.update(ref, dto, this.baseUrl(req));
   }
 
+  @ApiNoContent('Delete a cart')
   @Delete(':ref')
   @HttpCode(204)
   async delete(@CartRef() ref: string): Promise<void> {
     await this.carts.delete(ref);
   }
 
+  @ApiList('List a cart\'s items', 'CartItem', { meta: { display_price: ref(S.CartTotals) } })
   @Get(':ref/items')
   items(@CartRef() ref: string, @Query() query: Record<string, unknown>, @Req() req: Request) {
     return this.carts.items(ref, this.baseUrl(req), parseSubCollectionPage(query));
   }
 
   /** A product (`cart_item`), a `custom_item`, or an array of them (bulk add, `options.add_all_or_nothing`). */
+  @ApiDocumentResponse('Add items (one, or several at once)', ref(S.AddedCartItemsDocument), { status: 201, body: ref(S.AddCartItemsRequest) })
   @Post(':ref/items')
   @HttpCode(201)
   async addItems(
@@ -79,23 +88,27 @@ export class CartsController {
   }
 
   /** Empties the cart; the cart itself (name, description) stays. */
+  @ApiNoContent('Remove every item')
   @Delete(':ref/items')
   @HttpCode(204)
   async clearItems(@CartRef() ref: string, @Req() req: Request): Promise<void> {
     await this.cartItems.clear(ref, this.baseUrl(req));
   }
 
+  @ApiDocumentResponse('Change an item\'s quantity (0 removes it)', ref(S.CartItemsDocument), { body: ref(S.UpdateCartItemRequest) })
   @Put(':ref/items/:itemId')
   async updateItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @DataBody() dto: UpdateCartItemDto, @Req() req: Request) {
     return new ResponseDocument(await this.carts.updateItem(ref, itemId, dto.quantity, this.baseUrl(req)));
   }
 
+  @ApiDocumentResponse('Remove an item', ref(S.CartItemsDocument))
   @Delete(':ref/items/:itemId')
   async removeItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @Req() req: Request) {
     return new ResponseDocument(await this.carts.removeItem(ref, itemId, this.baseUrl(req)));
   }
 
   /** With `X-Moltin-Customer-Token` the order is the shopper's. */
+  @ApiDocumentResponse('Check out: turn the cart into an order', ref(S.CheckoutDocument), { status: 201, body: ref(S.CheckoutRequest) })
   @Post(':ref/checkout')
   @HttpCode(201)
   @OptionalCustomerToken()

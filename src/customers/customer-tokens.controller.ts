@@ -4,6 +4,9 @@ import { AllowImplicit } from '../auth/access.decorators';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { CreateCustomerTokenDto } from './dto/customer-token.dto';
 import { CustomerTokensService } from './customer-tokens.service';
+import { ApiDataResponse } from '../common/openapi/api-operation.decorators';
+import { CUSTOMER_SCHEMAS as S } from './customer.schema';
+import { ref } from '../common/openapi/json-schema';
 
 /** Shoppers sign in from the storefront, so implicit tokens may ask for a customer token. */
 @ApiTags('customers')
@@ -12,6 +15,7 @@ import { CustomerTokensService } from './customer-tokens.service';
 export class CustomerTokensController {
   constructor(private readonly tokens: CustomerTokensService) {}
 
+  @ApiDataResponse('Get a customer token (log in with email and password)', 'CustomerToken', { body: ref(S.CustomerTokenRequest) })
   @Post()
   @HttpCode(200)
   @AllowImplicit()

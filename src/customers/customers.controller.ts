@@ -13,6 +13,9 @@ import { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto';
 import { ShopperAccess, shopperScope } from './customer-token.guard';
 import { CUSTOMERS_SPEC } from './customers.repository';
 import { CustomersService } from './customers.service';
+import { ApiDataResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
+import { CUSTOMER_SCHEMAS as S } from './customer.schema';
+import { ref } from '../common/openapi/json-schema';
 
 /** Client-credentials; a shopper (implicit + customer token) reads and updates their own record only. */
 @ApiTags('customers')
@@ -25,17 +28,20 @@ export class CustomersController {
     private readonly config: AppConfig,
   ) {}
 
+  @ApiDataResponse('Create a customer', 'Customer', { status: 201, body: ref(S.CreateCustomerRequest) })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateCustomerDto, @Req() req: Request) {
     return this.customers.create(dto, this.baseUrl(req));
   }
 
+  @ApiList('List customers', 'Customer', { spec: CUSTOMERS_SPEC })
   @Get()
   async list(@Query() query: Record<string, unknown>, @Req() req: Request) {
     return this.customers.list(await this.listQuery.parse(query, CUSTOMERS_SPEC), this.baseUrl(req));
   }
 
+  @ApiDataResponse('Get a customer', 'Customer', { description: 'With a customer token (X-Moltin-Customer-Token), only that customer.' })
   @Get(':id')
   @ShopperAccess()
   get(@ResourceId('id', 'Customer') id: string, @CurrentPrincipal() principal: Principal, @Req() req: Request) {
@@ -43,6 +49,7 @@ export class CustomersController {
     return this.customers.get(id, this.baseUrl(req));
   }
 
+  @ApiDataResponse('Update a customer', 'Customer', { body: ref(S.UpdateCustomerRequest) })
   @Put(':id')
   @ShopperAccess()
   update(@ResourceId('id', 'Customer') id: string, @DataBody() dto: UpdateCustomerDto, @CurrentPrincipal() principal: Principal, @Req() req: Request) {
@@ -50,6 +57,7 @@ export class CustomersController {
     return this.customers.update(id, dto, this.baseUrl(req));
   }
 
+  @ApiNoContent('Delete a customer')
   @Delete(':id')
   @HttpCode(204)
   async delete(@ResourceId('id', 'Customer') id: string): Promise<void> {

@@ -4,6 +4,9 @@ import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { UpdateGatewayDto } from './dto/update-gateway.dto';
 import { GatewaysService } from './gateways.service';
+import { ApiDataResponse, ApiList } from '../common/openapi/api-operation.decorators';
+import { GATEWAY_SCHEMAS as S } from './gateway.schema';
+import { ref } from '../common/openapi/json-schema';
 
 /** Payment gateways, for client-credentials tokens only (storefront tokens get 403). */
 @ApiTags('gateways')
@@ -12,16 +15,19 @@ import { GatewaysService } from './gateways.service';
 export class GatewaysController {
   constructor(private readonly gateways: GatewaysService) {}
 
+  @ApiList('List payment gateways', 'Gateway')
   @Get()
   list(@Query() query: Record<string, unknown>) {
     return this.gateways.list(parseSubCollectionPage(query));
   }
 
+  @ApiDataResponse('Get a payment gateway', 'Gateway')
   @Get(':slug')
   get(@Param('slug') slug: string) {
     return this.gateways.get(slug);
   }
 
+  @ApiDataResponse('Configure a payment gateway', 'Gateway', { body: ref(S.UpdateGatewayRequest) })
   @Put(':slug')
   update(@Param('slug') slug: string, @DataBody() dto: UpdateGatewayDto) {
     return this.gateways.update(slug, dto);

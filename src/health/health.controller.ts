@@ -1,5 +1,7 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ref } from '../common/openapi/json-schema';
+import { HEALTH_SCHEMAS } from './health.schema';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type { Response } from 'express';
 import { Public } from '../auth/access.decorators';
@@ -23,6 +25,7 @@ export class HealthController {
   /** Liveness: the process answers (nothing else is checked, so a database outage never restarts it). */
   @Public()
   @ApiOperation({ summary: 'Liveness probe' })
+  @ApiResponse({ status: 200, description: 'The process runs', schema: ref(HEALTH_SCHEMAS.HealthCheck) })
   @Get('live')
   async live(@Res() res: Response) {
     send(res, await this.health.check([]));
@@ -35,6 +38,8 @@ export class HealthController {
    */
   @Public()
   @ApiOperation({ summary: 'Readiness probe' })
+  @ApiResponse({ status: 200, description: 'Ready', schema: ref(HEALTH_SCHEMAS.HealthCheck) })
+  @ApiResponse({ status: 503, description: 'Not ready', schema: ref(HEALTH_SCHEMAS.HealthFailure) })
   @Get('ready')
   async ready(@Res() res: Response) {
     send(res, await this.readiness());
@@ -43,6 +48,8 @@ export class HealthController {
   /** The readiness probe, under the path older deployments probe. */
   @Public()
   @ApiOperation({ summary: 'Readiness probe (same as /health/ready)' })
+  @ApiResponse({ status: 200, description: 'Ready', schema: ref(HEALTH_SCHEMAS.HealthCheck) })
+  @ApiResponse({ status: 503, description: 'Not ready', schema: ref(HEALTH_SCHEMAS.HealthFailure) })
   @Get()
   async check(@Res() res: Response) {
     send(res, await this.readiness());

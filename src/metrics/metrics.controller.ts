@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { MetricsRegistry } from './metrics-registry';
 
@@ -11,6 +11,8 @@ export class MetricsController {
 
   /** Prometheus text format; a client-credentials token is required here (METRICS_PORT serves it without one). */
   @ApiOperation({ summary: 'Prometheus metrics' })
+  @ApiProduces('text/plain')
+  @ApiResponse({ status: 200, description: 'The Prometheus text exposition format', content: { 'text/plain': { schema: { type: 'string' } } } })
   @Get()
   async scrape(@Res() res: Response): Promise<void> {
     const body = await this.metrics.scrape();

@@ -11,6 +11,9 @@ import { ShopperAccess, shopperScope } from '../customers/customer-token.guard';
 import { UpdateOrderDto } from './dto/update-order.dto';
 import { ORDERS_SPEC } from './orders.repository';
 import { OrdersService } from './orders.service';
+import { ApiDataResponse, ApiList } from '../common/openapi/api-operation.decorators';
+import { ORDER_SCHEMAS as S } from './order.schema';
+import { ref } from '../common/openapi/json-schema';
 
 /**
  * Client-credentials (the default); a shopper (implicit + customer token) reads their own orders, and anyone
@@ -25,6 +28,7 @@ export class OrdersController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
+  @ApiList('List orders', 'Order', { spec: ORDERS_SPEC, includes: 'order', description: 'With a customer token, that customer\'s orders only.' })
   @Get()
   @ShopperAccess()
   @Includable('order')
@@ -32,6 +36,7 @@ export class OrdersController {
     return this.orders.list(await this.listQuery.parse(query, ORDERS_SPEC), shopperScope(principal));
   }
 
+  @ApiDataResponse('Get an order', 'Order', { includes: 'order' })
   @Get(':id')
   @ShopperAccess()
   @Includable('order')
@@ -39,12 +44,14 @@ export class OrdersController {
     return this.orders.get(id, shopperScope(principal));
   }
 
+  @ApiList('List an order\'s items', 'OrderItem')
   @Get(':id/items')
   @ShopperAccess()
   items(@ResourceId('id', 'Order') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
     return this.orders.items(id, parseSubCollectionPage(query), shopperScope(principal));
   }
 
+  @ApiDataResponse('Update an order (fulfil, cancel, change the shipping address)', 'Order', { body: ref(S.UpdateOrderRequest) })
   @Put(':id')
   update(@ResourceId('id', 'Order') id: string, @DataBody() dto: UpdateOrderDto) {
     return this.orders.update(id, dto);

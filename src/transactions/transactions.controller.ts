@@ -13,6 +13,9 @@ import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from './idempotency/idempo
 import { PaymentsService } from './payments.service';
 import { TransactionActionsService } from './transaction-actions.service';
 import { TransactionsService } from './transactions.service';
+import { ApiDataResponse, ApiList } from '../common/openapi/api-operation.decorators';
+import { TRANSACTION_SCHEMAS as S } from './transaction.schema';
+import { ref } from '../common/openapi/json-schema';
 
 const idempotencyHeader = ApiHeader({ name: IDEMPOTENCY_HEADER, required: false, description: 'Replays the first answer for the same key and body' });
 
@@ -28,6 +31,7 @@ export class TransactionsController {
     private readonly orders: OrdersService,
   ) {}
 
+  @ApiDataResponse('Pay for an order', 'TransactionWithClientSecret', { body: ref(S.PaymentRequest) })
   @Post('payments')
   @HttpCode(200)
   @AllowImplicit()
@@ -38,6 +42,7 @@ export class TransactionsController {
   }
 
   /** A shopper (implicit + customer token) reads the transactions of their own orders only. */
+  @ApiList('List an order\'s transactions', 'Transaction')
   @Get('transactions')
   @ShopperAccess()
   async list(@ResourceId('orderId', 'Order') orderId: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
@@ -45,6 +50,7 @@ export class TransactionsController {
     return this.transactions.list(orderId, parseSubCollectionPage(query));
   }
 
+  @ApiDataResponse('Get a transaction', 'Transaction')
   @Get('transactions/:transactionId')
   @ShopperAccess()
   async get(
@@ -56,6 +62,7 @@ export class TransactionsController {
     return this.transactions.get(orderId, transactionId);
   }
 
+  @ApiDataResponse('Capture an authorized transaction', 'Transaction', { body: ref(S.CaptureRequest), bodyOptional: true })
   @Post('transactions/:transactionId/capture')
   @HttpCode(200)
   @UseInterceptors(IdempotencyInterceptor)
@@ -68,6 +75,7 @@ export class TransactionsController {
     return this.actions.capture(orderId, transactionId, dto);
   }
 
+  @ApiDataResponse('Refund a paid transaction (all or part)', 'Transaction', { body: ref(S.RefundRequest), bodyOptional: true })
   @Post('transactions/:transactionId/refund')
   @HttpCode(200)
   @UseInterceptors(IdempotencyInterceptor)
@@ -80,6 +88,7 @@ export class TransactionsController {
     return this.actions.refund(orderId, transactionId, dto);
   }
 
+  @ApiDataResponse('Confirm a payment intent transaction', 'TransactionWithClientSecret', { body: ref(S.ConfirmRequest), bodyOptional: true })
   @Post('transactions/:transactionId/confirm')
   @HttpCode(200)
   @AllowImplicit()
@@ -93,6 +102,7 @@ export class TransactionsController {
     return this.actions.confirm(orderId, transactionId, dto);
   }
 
+  @ApiDataResponse('Cancel an authorized transaction', 'Transaction', { body: ref(S.CancelRequest), bodyOptional: true })
   @Post('transactions/:transactionId/cancel')
   @HttpCode(200)
   @UseInterceptors(IdempotencyInterceptor)

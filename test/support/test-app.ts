@@ -10,6 +10,7 @@ import { CommerceExpressAdapter } from '../../src/common/http/commerce-express-a
 import { createRootLogger } from '../../src/common/logging/app-logger';
 import { ROOT_LOGGER } from '../../src/common/logging/logging.module';
 import { PrismaService } from '../../src/prisma/prisma.service';
+import { checkResponsesAgainstOpenApi, ResponseCheck } from './openapi-responses';
 import { createTestDatabase, TestDatabase, TestDbKind } from './test-database';
 
 export const TEST_CLIENT_ID = 'test-client-id';
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   logLines?: string[];
   /** The key token() uses, read once the app has started (so it may be a generated one); the test key by default. */
   clientKey?: () => { clientId: string; clientSecret: string };
+  /** Check every JSON response against the OpenAPI document (on unless a test sends what the contract cannot describe). */
+  checkResponses?: boolean;
 }
 
 export interface TestApp {
@@ -43,6 +46,8 @@ export interface TestApp {
   admin: { Authorization: string };
   storefront: { Authorization: string };
   token(grant: 'client_credentials' | 'implicit'): Promise<string>;
+  /** The responses that did not match the OpenAPI document so far; close() fails when there are any. */
+  responseCheck: ResponseCheck;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication(new CommerceExpressAdapter(), { bodyParser: false, logger: false });
+  const responseCheck = options.checkResponses === false ? { checked: 0, problems: [] } : checkResponsesAgainstOpenApi(app);
   configureApp(app);
   app.enableShutdownHooks();
   await app.listen(0, '127.0.0.1');
@@ -109,9 +115,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     admin: { Authorization: `Bearer ${adminToken}` },
     storefront: { Authorization: `Bearer ${implicitToken}` },
     token,
+    responseCheck,
     close: async () => {
       await app.close();
       if (!options.database) await database.drop();
+      if (responseCheck.problems.length) {
+        throw new Error(`Responses that do not match the OpenAPI document (src/**/*.schema.ts, src/common/openapi):\n${responseCheck.problems.join('\n')}`);
+      }
     },
   };
 }

@@ -10,6 +10,9 @@ import { ResourceId } from '../../common/validation/resource-id.pipe';
 import { CATEGORIES_SPEC } from './categories.repository';
 import { CategoriesService } from './categories.service';
 import { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
+import { ApiDataResponse, ApiList, ApiNoContent } from '../../common/openapi/api-operation.decorators';
+import { CATEGORY_SCHEMAS as S } from './category.schema';
+import { ref } from '../../common/openapi/json-schema';
 
 @ApiTags('categories')
 @ApiBearerAuth()
@@ -21,12 +24,14 @@ export class CategoriesController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
+  @ApiDataResponse('Create a category', 'Category', { status: 201, body: ref(S.CreateCategoryRequest) })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateCategoryDto) {
     return this.categories.create(dto);
   }
 
+  @ApiList('List categories', 'Category', { spec: CATEGORIES_SPEC, includes: 'category' })
   @Get()
   @AllowImplicit()
   @Includable('category')
@@ -34,12 +39,14 @@ export class CategoriesController {
     return this.categories.list(await this.listQuery.parse(query, CATEGORIES_SPEC), principal);
   }
 
+  @ApiDataResponse('The category tree', 'CategoryNode', { many: true })
   @Get('tree')
   @AllowImplicit()
   tree(@CurrentPrincipal() principal?: Principal) {
     return this.categories.tree(principal);
   }
 
+  @ApiDataResponse('Get a category', 'Category', { includes: 'category' })
   @Get(':id')
   @AllowImplicit()
   @Includable('category')
@@ -47,11 +54,13 @@ export class CategoriesController {
     return this.categories.get(id, principal);
   }
 
+  @ApiDataResponse('Update a category', 'Category', { body: ref(S.UpdateCategoryRequest) })
   @Put(':id')
   update(@ResourceId('id', 'Category') id: string, @DataBody() dto: UpdateCategoryDto) {
     return this.categories.update(id, dto);
   }
 
+  @ApiNoContent('Delete a category')
   @Delete(':id')
   @HttpCode(204)
   async delete(@ResourceId('id', 'Category') id: string): Promise<void> {

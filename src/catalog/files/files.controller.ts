@@ -11,6 +11,8 @@ import { AppConfig } from '../../config/app-config';
 import { FILES_SPEC } from './files.repository';
 import { FilesService } from './files.service';
 import { UploadInterceptor } from './upload.interceptor';
+import { ApiDataResponse, ApiList, ApiNoContent, ApiRawResponse } from '../../common/openapi/api-operation.decorators';
+import { FILE_SCHEMAS } from './file.schema';
 
 @ApiTags('files')
 @ApiBearerAuth()
@@ -23,6 +25,7 @@ export class FilesController {
     private readonly config: AppConfig,
   ) {}
 
+  @ApiDataResponse('Upload or link a file', FILE_SCHEMAS.File, { status: 201 })
   @Post()
   @HttpCode(201)
   @ApiConsumes('multipart/form-data')
@@ -31,12 +34,14 @@ export class FilesController {
     return this.files.create({ file: req.file, fields: (req.body ?? {}) as Record<string, unknown> }, this.baseUrl(req));
   }
 
+  @ApiList('List files', FILE_SCHEMAS.File, { spec: FILES_SPEC })
   @Get()
   @AllowImplicit()
   async list(@Query() query: Record<string, unknown>, @Req() req: Request, @CurrentPrincipal() principal?: Principal) {
     return this.files.list(await this.listQuery.parse(query, FILES_SPEC), this.baseUrl(req), isImplicit(principal));
   }
 
+  @ApiDataResponse('Get a file', FILE_SCHEMAS.File)
   @Get(':id')
   @AllowImplicit()
   get(@ResourceId('id', 'File') id: string, @Req() req: Request, @CurrentPrincipal() principal?: Principal) {
@@ -44,6 +49,7 @@ export class FilesController {
   }
 
   /** The stored bytes with their MIME type (the one route that is not JSON). */
+  @ApiRawResponse('Download a file\'s content', 'application/octet-stream', 'The content, with its own Content-Type')
   @Get(':id/content')
   @AllowImplicit()
   async content(@ResourceId('id', 'File') id: string, @Res() res: Response, @CurrentPrincipal() principal?: Principal): Promise<void> {
@@ -64,6 +70,7 @@ export class FilesController {
     });
   }
 
+  @ApiNoContent('Delete a file')
   @Delete(':id')
   @HttpCode(204)
   async delete(@ResourceId('id', 'File') id: string): Promise<void> {

@@ -12,6 +12,9 @@ import { parseRelationshipList, parseRelationshipOne } from '../relationships';
 import { CreateProductDto, UpdateProductDto } from './dto/product.dto';
 import { PRODUCTS_SPEC } from './products.repository';
 import { ProductRelation, ProductsService } from './products.service';
+import { ApiDataResponse, ApiDocumentResponse, ApiList, ApiNoContent } from '../../common/openapi/api-operation.decorators';
+import { PRODUCT_SCHEMAS as S } from './product.schema';
+import { ref } from '../../common/openapi/json-schema';
 
 const LIST_RELATIONS: Record<string, { relation: ProductRelation; types: string[] }> = {
   categories: { relation: 'categories', types: ['category', 'categories'] },
@@ -32,12 +35,14 @@ export class ProductsController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
+  @ApiDataResponse('Create a product', 'Product', { status: 201, body: ref(S.CreateProductRequest) })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateProductDto) {
     return this.products.create(dto);
   }
 
+  @ApiList('List products', 'Product', { spec: PRODUCTS_SPEC, includes: 'product', description: 'A storefront (implicit) token sees live products only.' })
   @Get()
   @AllowImplicit()
   @Includable('product')
@@ -45,6 +50,7 @@ export class ProductsController {
     return this.products.list(await this.listQuery.parse(query, PRODUCTS_SPEC), principal);
   }
 
+  @ApiDataResponse('Get a product', 'Product', { includes: 'product' })
   @Get(':id')
   @AllowImplicit()
   @Includable('product')
@@ -52,28 +58,33 @@ export class ProductsController {
     return this.products.get(id, principal);
   }
 
+  @ApiDataResponse('Update a product', 'Product', { body: ref(S.UpdateProductRequest) })
   @Put(':id')
   update(@ResourceId('id', 'Product') id: string, @DataBody() dto: UpdateProductDto) {
     return this.products.update(id, dto);
   }
 
+  @ApiNoContent('Delete a product')
   @Delete(':id')
   @HttpCode(204)
   async delete(@ResourceId('id', 'Product') id: string): Promise<void> {
     await this.products.delete(id);
   }
 
+  @ApiDocumentResponse('Add related categories, files or the main image', ref(S.RelationshipsDocument), { body: ref(S.RelationshipsRequest) })
   @Post(':id/relationships/:relation')
   @HttpCode(200)
   addRelation(@ResourceId('id', 'Product') id: string, @Param('relation') relation: string, @Body() body: unknown) {
     return this.edit(id, relation, body, 'add');
   }
 
+  @ApiDocumentResponse('Replace related categories, files or the main image', ref(S.RelationshipsDocument), { body: ref(S.RelationshipsRequest) })
   @Put(':id/relationships/:relation')
   replaceRelation(@ResourceId('id', 'Product') id: string, @Param('relation') relation: string, @Body() body: unknown) {
     return this.edit(id, relation, body, 'replace');
   }
 
+  @ApiNoContent('Remove related categories, files or the main image', { body: ref(S.RelationshipsRequest), bodyOptional: true })
   @Delete(':id/relationships/:relation')
   @HttpCode(204)
   async removeRelation(@ResourceId('id', 'Product') id: string, @Param('relation') relation: string, @Body() body: unknown): Promise<void> {

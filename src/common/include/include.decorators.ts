@@ -4,9 +4,17 @@ import { IncludeResolverOptions } from './include.types';
 export const INCLUDE_RESOLVER = Symbol('INCLUDE_RESOLVER');
 export const INCLUDABLE = Symbol('INCLUDABLE');
 
+const declared: IncludeResolverOptions[] = [];
+
 /** Registers a provider as the resolver of one relation; the registry finds it at bootstrap. */
 export function ResolvesInclude(options: IncludeResolverOptions) {
+  declared.push(options);
   return applyDecorators(Injectable(), SetMetadata(INCLUDE_RESOLVER, options));
+}
+
+/** Every declared resolver's options, for the OpenAPI document (which reads no provider instance). */
+export function declaredIncludes(): readonly IncludeResolverOptions[] {
+  return declared;
 }
 
 /** Marks a route whose result (one resource, an array or a Page) of `parentType` supports `?include=`. */

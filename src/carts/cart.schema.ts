@@ -1,0 +1,92 @@
+import { arrayOf, boolean, closed, constant, dataRequest, integer, open, ref, string, uuid } from '../common/openapi/json-schema';
+import { defineSchemas } from '../common/openapi/schema-registry';
+import { WIRE } from '../common/openapi/wire-schemas';
+
+const unitAndValue = closed({ unit: ref(WIRE.DisplayPrice), value: ref(WIRE.DisplayPrice) });
+const cartTotals = closed({ with_tax: ref(WIRE.DisplayPrice), without_tax: ref(WIRE.DisplayPrice), tax: ref(WIRE.DisplayPrice) });
+
+const productItem = open({ type: constant('cart_item'), id: uuid({ description: 'The product' }), quantity: integer({ minimum: 1 }) }, ['id']);
+const customItem = open(
+  {
+    type: constant('custom_item'),
+    name: string(),
+    sku: string(),
+    description: string(),
+    quantity: integer({ minimum: 1 }),
+    price: open({ amount: integer({ minimum: 0 }), includes_tax: boolean() }, ['amount']),
+  },
+  ['type', 'name', 'sku', 'quantity', 'price'],
+);
+const address = open({
+  first_name: string(),
+  last_name: string(),
+  company_name: string(),
+  line_1: string(),
+  line_2: string(),
+  city: string(),
+  postcode: string(),
+  county: string(),
+  country: string(),
+  instructions: string(),
+});
+
+export const CART_SCHEMAS = defineSchemas({
+  Cart: closed({
+    type: constant('cart'),
+    id: string({ description: 'The reference the client chose' }),
+    name: string(),
+    description: string(),
+    links: ref(WIRE.SelfLink),
+    meta: closed({ display_price: ref('CartTotals'), timestamps: ref(WIRE.Timestamps) }),
+    relationships: closed({ items: closed({ data: arrayOf(closed({ type: { type: 'string', enum: ['cart_item', 'custom_item'] }, id: uuid() })) }) }),
+  }),
+  CartTotals: cartTotals,
+  CartItem: closed(
+    {
+      type: { type: 'string', enum: ['cart_item', 'custom_item'] },
+      id: uuid(),
+      product_id: uuid({ description: 'Absent on a custom item' }),
+      name: string(),
+      sku: string(),
+      description: string(),
+      quantity: integer({ minimum: 1 }),
+      unit_price: ref(WIRE.Money),
+      value: ref(WIRE.Money),
+      manage_stock: boolean(),
+      links: closed({ product: string() }, ['product']),
+      meta: closed({
+        display_price: closed({ with_tax: unitAndValue, without_tax: unitAndValue, tax: unitAndValue }),
+        timestamps: ref(WIRE.Timestamps),
+      }),
+    },
+    ['product_id', 'manage_stock'],
+  ),
+  CartItemsDocument: closed({ data: arrayOf(ref('CartItem')), meta: closed({ display_price: ref('CartTotals') }) }),
+  AddedCartItemsDocument: closed(
+    { data: arrayOf(ref('CartItem')), meta: closed({ display_price: ref('CartTotals') }), errors: arrayOf(ref(WIRE.ErrorObject)) },
+    ['errors'],
+    { description: 'The cart\'s items; with `add_all_or_nothing: false`, `errors` names the entries that were not added (`source` `data[i]...`)' },
+  ),
+  CartRequest: dataRequest(open({ name: string(), description: string() })),
+  AddCartItemsRequest: {
+    type: 'object',
+    required: ['data'],
+    description: 'One item, or several (`data` an array) with `options.add_all_or_nothing`',
+    properties: {
+      data: { anyOf: [productItem, customItem, arrayOf({ anyOf: [productItem, customItem] })] },
+      options: open({ add_all_or_nothing: boolean() }),
+    },
+  },
+  UpdateCartItemRequest: dataRequest(open({ type: string(), quantity: integer({ minimum: 0 }) }, ['quantity'])),
+  CheckoutRequest: dataRequest(
+    open(
+      {
+        customer: open({ id: string(), name: string(), email: string({ format: 'email' }) }),
+        billing_address: address,
+        shipping_address: address,
+      },
+      ['customer', 'billing_address'],
+    ),
+  ),
+  CheckoutDocument: closed({ data: ref('Order'), included: closed({ items: arrayOf(ref('OrderItem')) }) }),
+});

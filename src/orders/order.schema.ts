@@ -1,0 +1,50 @@
+import { arrayOf, closed, constant, dataRequest, integer, open, ref, string, uuid } from '../common/openapi/json-schema';
+import { defineSchemas } from '../common/openapi/schema-registry';
+import { toOne, WIRE } from '../common/openapi/wire-schemas';
+
+const unitAndValue = closed({ unit: ref(WIRE.DisplayPrice), value: ref(WIRE.DisplayPrice) });
+
+export const ORDER_SCHEMAS = defineSchemas({
+  Order: closed({
+    type: constant('order'),
+    id: uuid(),
+    status: string({ example: 'incomplete' }),
+    payment: string({ example: 'unpaid' }),
+    shipping: string({ example: 'unfulfilled' }),
+    customer: open({ id: string(), name: string(), email: string() }, [], { description: 'As given at checkout' }),
+    shipping_address: open({}, [], { description: 'As given at checkout' }),
+    billing_address: open({}, [], { description: 'As given at checkout' }),
+    links: closed({}),
+    meta: closed({
+      display_price: closed(
+        Object.fromEntries(['with_tax', 'without_tax', 'tax', 'discount', 'balance_owing', 'authorized', 'paid', 'refunded'].map((k) => [k, ref(WIRE.DisplayPrice)])),
+      ),
+      timestamps: ref(WIRE.Timestamps),
+    }),
+    relationships: closed({ items: closed({ data: arrayOf(closed({ type: constant('item'), id: uuid() })) }), account: toOne('account') }, ['account']),
+  }),
+  OrderItem: closed(
+    {
+      type: constant('order_item'),
+      id: uuid(),
+      quantity: integer({ minimum: 1 }),
+      product_id: uuid({ description: 'Absent for a custom item' }),
+      name: string(),
+      sku: string(),
+      unit_price: ref(WIRE.Money),
+      value: ref(WIRE.Money),
+      links: closed({}),
+      meta: closed({ display_price: closed({ with_tax: unitAndValue, without_tax: unitAndValue, tax: unitAndValue }), timestamps: ref(WIRE.Timestamps) }),
+      relationships: closed({ cart_item: toOne('cart_item') }, ['cart_item']),
+    },
+    ['product_id'],
+  ),
+  UpdateOrderRequest: dataRequest(
+    open({
+      type: constant('order'),
+      shipping: constant('fulfilled'),
+      status: constant('cancelled'),
+      shipping_address: open({}, [], { description: 'Members to change' }),
+    }),
+  ),
+});
