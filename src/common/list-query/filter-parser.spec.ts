@@ -1,6 +1,7 @@
 import { ApiError, BadRequestError } from '../errors/api-error';
-import { FILTER_PARSE_ERROR, parseFilter, parseFilterDate } from './filter-parser';
-import type { ListResourceSpec } from './list-query';
+import { FILTER_PARSE_ERROR, parseFilter } from './filter-parser';
+import { parseFilterDate } from './filter-values';
+import type { ListResourceSpec } from './list-spec';
 
 const ID = '6c1b5a6e-2f3d-4b7a-9c2e-1a2b3c4d5e6f';
 const ID2 = '0e8b0c34-5a2b-4d0c-8d1e-2f3a4b5c6d7e';
