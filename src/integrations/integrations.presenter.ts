@@ -24,8 +24,6 @@ export function presentIntegration(row: Integration) {
   };
 }
 
-export type PresentedIntegration = ReturnType<typeof presentIntegration>;
-
 /** The `relationships.integration` of the objects that belong to an integration (logs, jobs, recoveries, stats). */
 function integrationRelationship(integrationId: string) {
   return { integration: { data: { type: 'integration', id: integrationId } } };
