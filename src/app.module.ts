@@ -5,7 +5,7 @@ import { AuthModule } from './auth/auth.module';
 import { CartsModule } from './carts/carts.module';
 import { CatalogModule } from './catalog/catalog.module';
 import { CustomersModule } from './customers/customers.module';
-import { HttpCommonModule } from './common/http/http-common.module';
+import { CommonModule } from './common/common.module';
 import { LoggingModule } from './common/logging/logging.module';
 import { AppConfigModule } from './config/config.module';
 import { EventsModule } from './events/events.module';
@@ -27,7 +27,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     PrismaModule,
     ScheduleModule.forRoot(),
     EventsModule,
-    HttpCommonModule,
+    CommonModule.forRoot({ pageLengthFrom: SettingsModule }),
     AuthModule,
     ThrottlingModule,
     HealthModule,

@@ -27,7 +27,7 @@ export function configureApp(app: INestApplication): void {
   http.set('etag', false);
   http.disable('x-powered-by');
   http.use(app.get(HttpMetrics).middleware());
-  http.use(requestContextMiddleware(logger));
+  http.use(requestContextMiddleware(logger, config.publicBaseUrl));
   if (config.corsOrigins) {
     // Preflights end here (204), before auth; allowed request headers are reflected (the SDKs send X-MOLTIN-*).
     app.enableCors({

@@ -1,11 +1,8 @@
-import { Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { requestBaseUrl } from '../common/http/base-url';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { AppConfig } from '../config/app-config';
 import { CreateAccountDto, UpdateAccountDto } from './dto/account.dto';
 import { ACCOUNTS_SPEC } from './accounts.repository';
 import { AccountsService } from './accounts.service';
@@ -20,32 +17,31 @@ export class AccountsController {
   constructor(
     private readonly accounts: AccountsService,
     private readonly listQuery: ListQueryParser,
-    private readonly config: AppConfig,
   ) {}
 
   @ApiDataResponse('Create an account', 'Account', { status: 201, body: ref(S.CreateAccountRequest) })
   @Post()
   @HttpCode(201)
-  create(@DataBody() dto: CreateAccountDto, @Req() req: Request) {
-    return this.accounts.create(dto, this.baseUrl(req));
+  create(@DataBody() dto: CreateAccountDto) {
+    return this.accounts.create(dto);
   }
 
   @ApiList('List accounts', 'Account', { spec: ACCOUNTS_SPEC })
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Req() req: Request) {
-    return this.accounts.list(await this.listQuery.parse(query, ACCOUNTS_SPEC), this.baseUrl(req));
+  async list(@Query() query: Record<string, unknown>) {
+    return this.accounts.list(await this.listQuery.parse(query, ACCOUNTS_SPEC));
   }
 
   @ApiDataResponse('Get an account', 'Account')
   @Get(':id')
-  get(@ResourceId('id', 'Account') id: string, @Req() req: Request) {
-    return this.accounts.get(id, this.baseUrl(req));
+  get(@ResourceId('id', 'Account') id: string) {
+    return this.accounts.get(id);
   }
 
   @ApiDataResponse('Update an account', 'Account', { body: ref(S.UpdateAccountRequest) })
   @Put(':id')
-  update(@ResourceId('id', 'Account') id: string, @DataBody() dto: UpdateAccountDto, @Req() req: Request) {
-    return this.accounts.update(id, dto, this.baseUrl(req));
+  update(@ResourceId('id', 'Account') id: string, @DataBody() dto: UpdateAccountDto) {
+    return this.accounts.update(id, dto);
   }
 
   @ApiNoContent('Delete an account')
@@ -55,7 +51,4 @@ export class AccountsController {
     await this.accounts.delete(id);
   }
 
-  private baseUrl(req: Request) {
-    return requestBaseUrl(req, this.config.publicBaseUrl);
-  }
 }

@@ -15,22 +15,22 @@ export class AccountsService {
     private readonly events: EventsPublisher,
   ) {}
 
-  async create(dto: CreateAccountDto, baseUrl: string) {
+  async create(dto: CreateAccountDto) {
     return this.prisma.$transaction(async (tx) => {
       const row = await this.accounts.create({ name: dto.name, legalName: dto.legal_name, registrationId: dto.registration_id ?? null }, tx);
-      const presented = presentAccount(row, baseUrl);
+      const presented = presentAccount(row);
       await this.events.publish(tx, 'account.created', { data: presented });
       return presented;
     });
   }
 
-  async list(q: ListQuery, baseUrl: string) {
+  async list(q: ListQuery) {
     const { items, total, all } = await this.accounts.list(q);
-    return page(items.map((row) => presentAccount(row, baseUrl)), total, q, all);
+    return page(items.map((row) => presentAccount(row)), total, q, all);
   }
 
-  async get(id: string, baseUrl: string) {
-    return presentAccount(await this.require(id), baseUrl);
+  async get(id: string) {
+    return presentAccount(await this.require(id));
   }
 
   /** For other modules (e.g. orders linking an account). */
@@ -38,7 +38,7 @@ export class AccountsService {
     return (await this.accounts.find(id, db)) !== null;
   }
 
-  async update(id: string, dto: UpdateAccountDto, baseUrl: string) {
+  async update(id: string, dto: UpdateAccountDto) {
     return this.prisma.$transaction(async (tx) => {
       await this.require(id, tx);
       const row = await this.accounts.update(
@@ -46,7 +46,7 @@ export class AccountsService {
         { name: dto.name, legalName: dto.legal_name, ...(dto.registration_id !== undefined ? { registrationId: dto.registration_id } : {}) },
         tx,
       );
-      const presented = presentAccount(row, baseUrl);
+      const presented = presentAccount(row);
       await this.events.publish(tx, 'account.updated', { data: presented });
       return presented;
     });

@@ -45,7 +45,7 @@ export class CartItemsService {
    * is reported (`data[i]` sources, `meta.id`/`meta.sku`): with `add_all_or_nothing` (the default) nothing is
    * added; without it the others are, and the answer carries both the cart's items and the `errors`.
    */
-  async add(ref: string, request: AddCartItemsRequest, currencyHeader: string | undefined, baseUrl: string) {
+  async add(ref: string, request: AddCartItemsRequest, currencyHeader: string | undefined) {
     const requested = parseCurrency(currencyHeader);
     const { cart, failures } = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
@@ -66,18 +66,18 @@ export class CartItemsService {
       if (failures.length && (request.addAllOrNothing || added === 0)) {
         throw new ApiError(failures[0].status, failures[0].title, failures[0].detail, undefined, {}, failures);
       }
-      return { cart: await this.cartsService.changed(ref, tx, baseUrl), failures };
+      return { cart: await this.cartsService.changed(ref, tx), failures };
     });
-    return { ...cartItemsDocument(cart, baseUrl), ...(failures.length ? { errors: failures } : {}) };
+    return { ...cartItemsDocument(cart), ...(failures.length ? { errors: failures } : {}) };
   }
 
   /** `DELETE /v2/carts/:ref/items`: the cart stays (name, description), empty and with no currency of its own. */
-  async clear(ref: string, baseUrl: string): Promise<void> {
+  async clear(ref: string): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
       const { count } = await this.carts.deleteItems(ref, tx);
       await this.carts.setCurrency(ref, null, tx);
-      if (count) await this.cartsService.changed(ref, tx, baseUrl);
+      if (count) await this.cartsService.changed(ref, tx);
     });
   }
 

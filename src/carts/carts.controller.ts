@@ -1,15 +1,12 @@
-import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { AllowImplicit, CurrentPrincipal } from '../auth/access.decorators';
-import { requestBaseUrl } from '../common/http/base-url';
 import { parseSubCollectionPage } from '../common/list-query';
 import type { Principal } from '../common/http/request-context';
 import { ResponseDocument } from '../common/http/response-document';
 import { Includable } from '../common/include/include.decorators';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { AppConfig } from '../config/app-config';
 import { AddCartItemsBody, AddCartItemsRequest } from './cart-items.body';
 import { CartItemsService } from './cart-items.service';
 import { CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
@@ -38,27 +35,26 @@ export class CartsController {
   constructor(
     private readonly carts: CartsService,
     private readonly cartItems: CartItemsService,
-    private readonly config: AppConfig,
   ) {}
 
   @ApiDataResponse('Create a cart', 'Cart', { status: 201, body: ref(S.CartRequest), bodyOptional: true })
   @Post()
   @HttpCode(201)
-  create(@DataBody({ optional: true }) dto: CartDto, @Req() req: Request) {
-    return this.carts.create(dto, this.baseUrl(req));
+  create(@DataBody({ optional: true }) dto: CartDto) {
+    return this.carts.create(dto);
   }
 
   @ApiDataResponse('Get a cart (created empty when the reference is new)', 'Cart', { includes: 'cart' })
   @Get(':ref')
   @Includable('cart')
-  get(@CartRef() ref: string, @Req() req: Request) {
-    return this.carts.get(ref, this.baseUrl(req));
+  get(@CartRef() ref: string) {
+    return this.carts.get(ref);
   }
 
   @ApiDataResponse('Update a cart', 'Cart', { body: ref(S.CartRequest), bodyOptional: true })
   @Put(':ref')
-  update(@CartRef() ref: string, @DataBody({ optional: true }) dto: CartDto, @Req() req: Request) {
-    return this.carts.update(ref, dto, this.baseUrl(req));
+  update(@CartRef() ref: string, @DataBody({ optional: true }) dto: CartDto) {
+    return this.carts.update(ref, dto);
   }
 
   @ApiNoContent('Delete a cart')
@@ -70,8 +66,8 @@ export class CartsController {
 
   @ApiList('List a cart\'s items', 'CartItem', { meta: { display_price: ref(S.CartTotals) } })
   @Get(':ref/items')
-  items(@CartRef() ref: string, @Query() query: Record<string, unknown>, @Req() req: Request) {
-    return this.carts.items(ref, this.baseUrl(req), parseSubCollectionPage(query));
+  items(@CartRef() ref: string, @Query() query: Record<string, unknown>) {
+    return this.carts.items(ref, parseSubCollectionPage(query));
   }
 
   /** A product (`cart_item`), a `custom_item`, or an array of them (bulk add, `options.add_all_or_nothing`). */
@@ -82,29 +78,28 @@ export class CartsController {
     @CartRef() ref: string,
     @AddCartItemsBody() request: AddCartItemsRequest,
     @Headers('x-moltin-currency') currency: string | undefined,
-    @Req() req: Request,
   ) {
-    return new ResponseDocument(await this.cartItems.add(ref, request, currency, this.baseUrl(req)));
+    return new ResponseDocument(await this.cartItems.add(ref, request, currency));
   }
 
   /** Empties the cart; the cart itself (name, description) stays. */
   @ApiNoContent('Remove every item')
   @Delete(':ref/items')
   @HttpCode(204)
-  async clearItems(@CartRef() ref: string, @Req() req: Request): Promise<void> {
-    await this.cartItems.clear(ref, this.baseUrl(req));
+  async clearItems(@CartRef() ref: string): Promise<void> {
+    await this.cartItems.clear(ref);
   }
 
   @ApiDocumentResponse('Change an item\'s quantity (0 removes it)', ref(S.CartItemsDocument), { body: ref(S.UpdateCartItemRequest) })
   @Put(':ref/items/:itemId')
-  async updateItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @DataBody() dto: UpdateCartItemDto, @Req() req: Request) {
-    return new ResponseDocument(await this.carts.updateItem(ref, itemId, dto.quantity, this.baseUrl(req)));
+  async updateItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @DataBody() dto: UpdateCartItemDto) {
+    return new ResponseDocument(await this.carts.updateItem(ref, itemId, dto.quantity));
   }
 
   @ApiDocumentResponse('Remove an item', ref(S.CartItemsDocument))
   @Delete(':ref/items/:itemId')
-  async removeItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @Req() req: Request) {
-    return new ResponseDocument(await this.carts.removeItem(ref, itemId, this.baseUrl(req)));
+  async removeItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string) {
+    return new ResponseDocument(await this.carts.removeItem(ref, itemId));
   }
 
   /** With `X-Moltin-Customer-Token` the order is the shopper's. */
@@ -116,7 +111,4 @@ export class CartsController {
     return new ResponseDocument(await this.carts.checkout(ref, dto, principal?.customerId));
   }
 
-  private baseUrl(req: Request) {
-    return requestBaseUrl(req, this.config.publicBaseUrl);
-  }
 }

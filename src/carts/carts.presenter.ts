@@ -2,15 +2,12 @@ import type { Cart, CartItem } from '../generated/prisma/client';
 import { Page, pageOf, PageParams } from '../common/list-query';
 import { displayPrice } from '../common/money/money';
 import { timestamps } from '../common/http/timestamps';
+import { apiLink } from '../common/http/request-context';
 
 export type CartWithItems = Cart & { items: CartItem[] };
 
 /** Store default when a cart has neither items nor a chosen currency. */
 export const DEFAULT_CURRENCY = 'USD';
-
-function base(baseUrl: string) {
-  return baseUrl.replace(/\/+$/, '');
-}
 
 export function cartTotals(cart: CartWithItems) {
   const currency = cart.items[0]?.currency ?? cart.currency ?? DEFAULT_CURRENCY;
@@ -22,7 +19,7 @@ export function cartTotals(cart: CartWithItems) {
   };
 }
 
-export function presentCartItem(item: CartItem, baseUrl = '') {
+export function presentCartItem(item: CartItem) {
   const value = item.unitAmount * item.quantity;
   const c = item.currency;
   const custom = item.productId === null;
@@ -38,7 +35,7 @@ export function presentCartItem(item: CartItem, baseUrl = '') {
     unit_price: { amount: item.unitAmount, currency: c, includes_tax: item.includesTax },
     value: { amount: value, currency: c, includes_tax: item.includesTax },
     ...(custom ? { manage_stock: false } : {}),
-    links: custom ? {} : { product: `${base(baseUrl)}/v2/products/${item.productId}` },
+    links: custom ? {} : { product: apiLink(`/products/${item.productId}`) },
     meta: {
       display_price: {
         with_tax: { unit: displayPrice(item.unitAmount, c), value: displayPrice(value, c) },
@@ -50,24 +47,24 @@ export function presentCartItem(item: CartItem, baseUrl = '') {
   };
 }
 
-export function presentCart(cart: CartWithItems, baseUrl = '') {
+export function presentCart(cart: CartWithItems) {
   return {
     type: 'cart' as const,
     id: cart.id,
     name: cart.name,
     description: cart.description,
-    links: { self: `${base(baseUrl)}/v2/carts/${encodeURIComponent(cart.id)}` },
+    links: { self: apiLink(`/carts/${encodeURIComponent(cart.id)}`) },
     meta: { display_price: cartTotals(cart), timestamps: timestamps(cart) },
     relationships: { items: { data: cart.items.map((i) => ({ type: i.productId === null ? 'custom_item' : 'cart_item', id: i.id })) } },
   };
 }
 
 /** `GET /v2/carts/:ref/items`: one page of the items, with `meta.display_price` of the whole cart beside the pagination. */
-export function cartItemsPage(cart: CartWithItems, baseUrl: string, q: PageParams): Page<ReturnType<typeof presentCartItem>> {
-  return { ...pageOf(cart.items.map((i) => presentCartItem(i, baseUrl)), q), meta: { display_price: cartTotals(cart) } };
+export function cartItemsPage(cart: CartWithItems, q: PageParams): Page<ReturnType<typeof presentCartItem>> {
+  return { ...pageOf(cart.items.map((i) => presentCartItem(i)), q), meta: { display_price: cartTotals(cart) } };
 }
 
 /** The answer of every item change: `{data:[...], meta:{display_price}}`. */
-export function cartItemsDocument(cart: CartWithItems, baseUrl = '') {
-  return { data: cart.items.map((i) => presentCartItem(i, baseUrl)), meta: { display_price: cartTotals(cart) } };
+export function cartItemsDocument(cart: CartWithItems) {
+  return { data: cart.items.map((i) => presentCartItem(i)), meta: { display_price: cartTotals(cart) } };
 }

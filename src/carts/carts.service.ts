@@ -38,25 +38,25 @@ export class CartsService {
     return ref;
   }
 
-  async create(dto: CartDto, baseUrl: string) {
+  async create(dto: CartDto) {
     const cart = await this.carts.create({ id: randomUUID(), name: dto.name ?? 'Cart', description: dto.description ?? '' });
-    return presentCart(cart, baseUrl);
+    return presentCart(cart);
   }
 
-  async get(ref: string, baseUrl: string) {
-    return presentCart(await this.carts.findOrCreate(ref), baseUrl);
+  async get(ref: string) {
+    return presentCart(await this.carts.findOrCreate(ref));
   }
 
   /** Presented items of many carts in one query (the `items` include). */
-  async itemsOfCarts(cartIds: string[], baseUrl: string) {
+  async itemsOfCarts(cartIds: string[]) {
     if (cartIds.length === 0) return [];
-    return (await this.carts.itemsOf(cartIds)).map((i) => presentCartItem(i, baseUrl));
+    return (await this.carts.itemsOf(cartIds)).map((i) => presentCartItem(i));
   }
 
-  async update(ref: string, dto: CartDto, baseUrl: string) {
+  async update(ref: string, dto: CartDto) {
     return this.prisma.$transaction(async (tx) => {
       const cart = await this.carts.upsert(ref, { name: dto.name, description: dto.description }, tx);
-      const presented = presentCart(cart, baseUrl);
+      const presented = presentCart(cart);
       await this.events.publish(tx, 'cart.updated', { data: presented });
       return presented;
     });
@@ -69,11 +69,11 @@ export class CartsService {
     });
   }
 
-  async items(ref: string, baseUrl: string, q: PageParams) {
-    return cartItemsPage(await this.carts.findOrCreate(ref), baseUrl, q);
+  async items(ref: string, q: PageParams) {
+    return cartItemsPage(await this.carts.findOrCreate(ref), q);
   }
 
-  async updateItem(ref: string, itemId: string, quantity: number, baseUrl: string) {
+  async updateItem(ref: string, itemId: string, quantity: number) {
     const cart = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
       const current = (await this.carts.find(ref, tx))!;
@@ -84,20 +84,20 @@ export class CartsService {
       if (product) assertStockHolds(product, quantity, 'data.quantity');
       if (quantity === 0) await this.carts.deleteItem(itemId, tx);
       else await this.carts.setItemQuantity(itemId, quantity, tx);
-      return this.changed(ref, tx, baseUrl);
+      return this.changed(ref, tx);
     });
-    return cartItemsDocument(cart, baseUrl);
+    return cartItemsDocument(cart);
   }
 
-  async removeItem(ref: string, itemId: string, baseUrl: string) {
+  async removeItem(ref: string, itemId: string) {
     const cart = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
       const item = await this.carts.findItem(ref, itemId, tx);
       if (!item) throw new NotFoundError('Cart item');
       await this.carts.deleteItem(itemId, tx);
-      return this.changed(ref, tx, baseUrl);
+      return this.changed(ref, tx);
     });
-    return cartItemsDocument(cart, baseUrl);
+    return cartItemsDocument(cart);
   }
 
   /**
@@ -153,10 +153,10 @@ export class CartsService {
   }
 
   /** After a change of its items: bumps the cart's `updated_at` and publishes `cart.updated`. */
-  async changed(ref: string, tx: Db, baseUrl: string): Promise<CartWithItems> {
+  async changed(ref: string, tx: Db): Promise<CartWithItems> {
     await this.carts.touch(ref, tx);
     const cart = (await this.carts.find(ref, tx))!;
-    await this.events.publish(tx, 'cart.updated', { data: presentCart(cart, baseUrl) });
+    await this.events.publish(tx, 'cart.updated', { data: presentCart(cart) });
     return cart;
   }
 

@@ -1,5 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { CatalogBaseUrlMiddleware } from './base-url.context';
+import { Module } from '@nestjs/common';
 import { CategoriesController } from './categories/categories.controller';
 import { CategoryProductsInclude } from './categories/categories.includes';
 import { CategoriesRepository } from './categories/categories.repository';
@@ -32,8 +31,4 @@ import { ProductsService } from './products/products.service';
   ],
   exports: [ProductsService, CategoriesService, FilesService],
 })
-export class CatalogModule implements NestModule {
-  configure(consumer: MiddlewareConsumer) {
-    consumer.apply(CatalogBaseUrlMiddleware).forRoutes(ProductsController, CategoriesController, FilesController);
-  }
-}
+export class CatalogModule {}

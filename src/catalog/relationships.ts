@@ -1,11 +1,6 @@
 import { BadRequestError } from '../common/errors/api-error';
 import { isUuid } from '../common/validation/resource-id.pipe';
 
-export interface RelationshipRef {
-  type: string;
-  id: string;
-}
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -1,14 +1,11 @@
-import { Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { CurrentPrincipal } from '../auth/access.decorators';
 import { NotFoundError } from '../common/errors/api-error';
-import { requestBaseUrl } from '../common/http/base-url';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import type { Principal } from '../common/http/request-context';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { AppConfig } from '../config/app-config';
 import { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto';
 import { ShopperAccess, shopperScope } from './customer-token.guard';
 import { CUSTOMERS_SPEC } from './customers.repository';
@@ -25,36 +22,35 @@ export class CustomersController {
   constructor(
     private readonly customers: CustomersService,
     private readonly listQuery: ListQueryParser,
-    private readonly config: AppConfig,
   ) {}
 
   @ApiDataResponse('Create a customer', 'Customer', { status: 201, body: ref(S.CreateCustomerRequest) })
   @Post()
   @HttpCode(201)
-  create(@DataBody() dto: CreateCustomerDto, @Req() req: Request) {
-    return this.customers.create(dto, this.baseUrl(req));
+  create(@DataBody() dto: CreateCustomerDto) {
+    return this.customers.create(dto);
   }
 
   @ApiList('List customers', 'Customer', { spec: CUSTOMERS_SPEC })
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Req() req: Request) {
-    return this.customers.list(await this.listQuery.parse(query, CUSTOMERS_SPEC), this.baseUrl(req));
+  async list(@Query() query: Record<string, unknown>) {
+    return this.customers.list(await this.listQuery.parse(query, CUSTOMERS_SPEC));
   }
 
   @ApiDataResponse('Get a customer', 'Customer', { description: 'With a customer token (X-Moltin-Customer-Token), only that customer.' })
   @Get(':id')
   @ShopperAccess()
-  get(@ResourceId('id', 'Customer') id: string, @CurrentPrincipal() principal: Principal, @Req() req: Request) {
+  get(@ResourceId('id', 'Customer') id: string, @CurrentPrincipal() principal: Principal) {
     this.requireOwn(id, principal);
-    return this.customers.get(id, this.baseUrl(req));
+    return this.customers.get(id);
   }
 
   @ApiDataResponse('Update a customer', 'Customer', { body: ref(S.UpdateCustomerRequest) })
   @Put(':id')
   @ShopperAccess()
-  update(@ResourceId('id', 'Customer') id: string, @DataBody() dto: UpdateCustomerDto, @CurrentPrincipal() principal: Principal, @Req() req: Request) {
+  update(@ResourceId('id', 'Customer') id: string, @DataBody() dto: UpdateCustomerDto, @CurrentPrincipal() principal: Principal) {
     this.requireOwn(id, principal);
-    return this.customers.update(id, dto, this.baseUrl(req));
+    return this.customers.update(id, dto);
   }
 
   @ApiNoContent('Delete a customer')
@@ -70,7 +66,4 @@ export class CustomersController {
     if (own !== undefined && own !== id) throw new NotFoundError('Customer');
   }
 
-  private baseUrl(req: Request) {
-    return requestBaseUrl(req, this.config.publicBaseUrl);
-  }
 }

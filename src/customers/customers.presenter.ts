@@ -1,15 +1,16 @@
 import type { Customer, CustomerToken } from '../generated/prisma/client';
 import { timestamps } from '../common/http/timestamps';
+import { apiLink } from '../common/http/request-context';
 
 /** The password itself is never shown; `password` says whether one is set, as Elastic Path answers. */
-export function presentCustomer(row: Customer, baseUrl = '') {
+export function presentCustomer(row: Customer) {
   return {
     type: 'customer' as const,
     id: row.id,
     name: row.name,
     email: row.email,
     password: row.passwordHash !== null,
-    links: { self: `${baseUrl.replace(/\/+$/, '')}/v2/customers/${row.id}` },
+    links: { self: apiLink(`/customers/${row.id}`) },
     meta: { timestamps: timestamps(row) },
   };
 }

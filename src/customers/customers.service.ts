@@ -19,25 +19,25 @@ export class CustomersService {
     private readonly events: EventsPublisher,
   ) {}
 
-  async create(dto: CreateCustomerDto, baseUrl: string) {
+  async create(dto: CreateCustomerDto) {
     // Hashed before the transaction: it is slow, and holds no lock.
     const passwordHash = dto.password !== undefined ? await hashPassword(dto.password) : null;
     return this.prisma.$transaction(async (tx) => {
       if (await this.customers.findByEmail(dto.email, tx)) throw new ConflictError(EMAIL_TAKEN, 'data.email');
       const row = await this.customers.create({ name: dto.name, email: dto.email, emailKey: emailKey(dto.email), passwordHash }, tx);
-      const presented = presentCustomer(row, baseUrl);
+      const presented = presentCustomer(row);
       await this.events.publish(tx, 'customer.created', { data: presented });
       return presented;
     });
   }
 
-  async list(q: ListQuery, baseUrl: string) {
+  async list(q: ListQuery) {
     const { items, total, all } = await this.customers.list(q);
-    return page(items.map((row) => presentCustomer(row, baseUrl)), total, q, all);
+    return page(items.map((row) => presentCustomer(row)), total, q, all);
   }
 
-  async get(id: string, baseUrl: string) {
-    return presentCustomer(await this.require(id), baseUrl);
+  async get(id: string) {
+    return presentCustomer(await this.require(id));
   }
 
   /** The record, or null: for checkout linking an order to a customer. */
@@ -45,7 +45,7 @@ export class CustomersService {
     return this.customers.find(id, db);
   }
 
-  async update(id: string, dto: UpdateCustomerDto, baseUrl: string) {
+  async update(id: string, dto: UpdateCustomerDto) {
     const passwordHash = dto.password !== undefined ? await hashPassword(dto.password) : undefined;
     return this.prisma.$transaction(async (tx) => {
       await this.require(id, tx);
@@ -62,7 +62,7 @@ export class CustomersService {
         },
         tx,
       );
-      const presented = presentCustomer(row, baseUrl);
+      const presented = presentCustomer(row);
       await this.events.publish(tx, 'customer.updated', { data: presented });
       return presented;
     });

@@ -1,13 +1,12 @@
 import { Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { requestBaseUrl } from '../common/http/base-url';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import { ResponseDocument } from '../common/http/response-document';
+import { linkBase } from '../common/http/request-context';
 import { buildPageEnvelope, page } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { AppConfig } from '../config/app-config';
 import { CreateIntegrationDto, UpdateIntegrationDto } from './dto/integration.dto';
 import { RecoverJobsDto } from './dto/recover-jobs.dto';
 import { logsDocument } from './integrations.presenter';
@@ -24,20 +23,19 @@ export class IntegrationsController {
   constructor(
     private readonly integrations: IntegrationsService,
     private readonly listQuery: ListQueryParser,
-    private readonly config: AppConfig,
   ) {}
 
   @ApiDataResponse('Create a webhook integration', 'Integration', { status: 201, body: ref(S.CreateIntegrationRequest) })
   @Post()
   @HttpCode(201)
-  create(@DataBody() dto: CreateIntegrationDto, @Req() req: Request) {
-    return this.integrations.create(dto, this.baseUrl(req));
+  create(@DataBody() dto: CreateIntegrationDto) {
+    return this.integrations.create(dto);
   }
 
   @ApiList('List integrations', 'Integration', { spec: INTEGRATIONS_SPEC })
   @Get()
-  async list(@Query() query: Record<string, unknown>, @Req() req: Request) {
-    return this.integrations.list(await this.listQuery.parse(query, INTEGRATIONS_SPEC), this.baseUrl(req));
+  async list(@Query() query: Record<string, unknown>) {
+    return this.integrations.list(await this.listQuery.parse(query, INTEGRATIONS_SPEC));
   }
 
   // Before ':id', which would otherwise take "logs" as an id.
@@ -50,14 +48,14 @@ export class IntegrationsController {
 
   @ApiDataResponse('Get an integration', 'Integration')
   @Get(':id')
-  get(@ResourceId('id', 'Integration') id: string, @Req() req: Request) {
-    return this.integrations.get(id, this.baseUrl(req));
+  get(@ResourceId('id', 'Integration') id: string) {
+    return this.integrations.get(id);
   }
 
   @ApiDataResponse('Update an integration', 'Integration', { body: ref(S.UpdateIntegrationRequest) })
   @Put(':id')
-  update(@ResourceId('id', 'Integration') id: string, @DataBody() dto: UpdateIntegrationDto, @Req() req: Request) {
-    return this.integrations.update(id, dto, this.baseUrl(req));
+  update(@ResourceId('id', 'Integration') id: string, @DataBody() dto: UpdateIntegrationDto) {
+    return this.integrations.update(id, dto);
   }
 
   @ApiDataResponse('Delete an integration', 'DeletedIntegration')
@@ -114,17 +112,14 @@ export class IntegrationsController {
   @ApiDataResponse('Send a test event', 'IntegrationJob')
   @Post(':id/test')
   @HttpCode(200)
-  sendTest(@ResourceId('id', 'Integration') id: string, @Req() req: Request) {
-    return this.integrations.sendTest(id, this.baseUrl(req));
+  sendTest(@ResourceId('id', 'Integration') id: string) {
+    return this.integrations.sendTest(id);
   }
 
-  private baseUrl(req: Request) {
-    return requestBaseUrl(req, this.config.publicBaseUrl);
-  }
 
   private logsDocument(result: { items: Parameters<typeof logsDocument>[0]; total: number }, q: { limit: number; offset: number }, req: Request) {
     const { links } = buildPageEnvelope(page(result.items, result.total, q), {
-      baseUrl: this.baseUrl(req),
+      baseUrl: linkBase(),
       path: req.path,
       query: req.query as Record<string, unknown>,
     });

@@ -2,9 +2,10 @@ import type { Integration, IntegrationJob, IntegrationLog } from '../generated/p
 import { timestamps } from '../common/http/timestamps';
 import type { DeliveryStats } from './integrations.repository';
 import { isWaiting, JOB_STATUSES } from './delivery/job-status';
+import { apiLink } from '../common/http/request-context';
 
 /** The wire object. `secret_key` and the signing secret never leave through here. */
-export function presentIntegration(row: Integration, baseUrl: string) {
+export function presentIntegration(row: Integration) {
   return {
     id: row.id,
     type: 'integration' as const,
@@ -18,12 +19,10 @@ export function presentIntegration(row: Integration, baseUrl: string) {
       ...(row.rateLimitPerSecond !== null && { rate_limit_per_second: row.rateLimitPerSecond }),
     } as { url: string; max_concurrency?: number; rate_limit_per_second?: number; signing_secret?: string },
     observes: row.observes,
-    links: { self: `${baseUrl.replace(/\/+$/, '')}/v2/integrations/${row.id}` },
+    links: { self: apiLink(`/integrations/${row.id}`) },
     meta: { timestamps: timestamps(row) },
   };
 }
-
-export type PresentedIntegration = ReturnType<typeof presentIntegration>;
 
 /** The `relationships.integration` of the objects that belong to an integration (logs, jobs, recoveries, stats). */
 function integrationRelationship(integrationId: string) {

@@ -39,7 +39,7 @@ export class IntegrationsService {
     private readonly delivery: DeliveryWorker,
   ) {}
 
-  async create(dto: CreateIntegrationDto, baseUrl: string) {
+  async create(dto: CreateIntegrationDto) {
     assertSupportedType(dto.integration_type);
     const url = await this.checkUrl(dto.configuration.url);
     const secretKey = nonEmpty(dto.configuration.secret_key);
@@ -67,22 +67,22 @@ export class IntegrationsService {
         },
         tx,
       );
-      await this.events.publish(tx, 'integration.created', { data: presentIntegration(created, baseUrl) });
+      await this.events.publish(tx, 'integration.created', { data: presentIntegration(created) });
       return created;
     });
-    const presented = presentIntegration(row, baseUrl);
+    const presented = presentIntegration(row);
     if (generated) presented.configuration.signing_secret = generated;
     return presented;
   }
 
-  async get(id: string, baseUrl: string) {
-    return presentIntegration(await this.require(id), baseUrl);
+  async get(id: string) {
+    return presentIntegration(await this.require(id));
   }
 
-  async list(q: ListQuery, baseUrl: string) {
+  async list(q: ListQuery) {
     const { items, total, all } = await this.integrations.list(q);
     return page(
-      items.map((row) => presentIntegration(row, baseUrl)),
+      items.map((row) => presentIntegration(row)),
       total,
       q,
       all,
@@ -96,7 +96,7 @@ export class IntegrationsService {
    * changes keeps the previous one signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS (docs/webhook-delivery.md), so
    * a receiver can switch to the new secret without rejecting what is in flight.
    */
-  async update(id: string, dto: UpdateIntegrationDto, baseUrl: string) {
+  async update(id: string, dto: UpdateIntegrationDto) {
     assertSupportedType(dto.integration_type);
     const existing = await this.require(id);
     rememberSecrets(existing.secretKey, existing.signingSecret, existing.previousSigningSecret, dto.configuration?.secret_key);
@@ -131,10 +131,10 @@ export class IntegrationsService {
     }
     const row = await this.prisma.$transaction(async (tx) => {
       const updated = await this.integrations.update(id, data, tx);
-      await this.events.publish(tx, 'integration.updated', { data: presentIntegration(updated, baseUrl) });
+      await this.events.publish(tx, 'integration.updated', { data: presentIntegration(updated) });
       return updated;
     });
-    const presented = presentIntegration(row, baseUrl);
+    const presented = presentIntegration(row);
     if (generated) presented.configuration.signing_secret = generated;
     return presented;
   }
@@ -201,10 +201,10 @@ export class IntegrationsService {
    * Sends a signed `integration.test` event to this integration only, whatever it observes, through the same
    * queue, retries and logs as any delivery. Returns its job, to follow at `…/jobs/:jobId/logs`.
    */
-  async sendTest(integrationId: string, baseUrl: string) {
+  async sendTest(integrationId: string) {
     const integration = await this.require(integrationId);
     this.requireEnabled(integration, 'sending it a test event');
-    const job = await this.integrations.createTestJob(integrationId, { data: presentIntegration(integration, baseUrl) });
+    const job = await this.integrations.createTestJob(integrationId, { data: presentIntegration(integration) });
     this.delivery.wake();
     return presentJob(job);
   }

@@ -23,10 +23,6 @@ export interface DatabaseOptions {
   pgliteTemplate?: PgliteTemplateOptions | false;
 }
 
-export function isEmbedded(opts: DatabaseOptions): boolean {
-  return !opts.databaseUrl;
-}
-
 /**
  * PGlite is a single-connection, in-process PostgreSQL (here on a thread of its own, see
  * embedded/embedded-database.ts), and a data directory must never be opened by two instances at once.

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { ListenTarget } from '../common/database/listen-connection';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
 import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, openEmbeddedDatabase, poolWatchOf, prismaClientOptions } from './database-adapter';
 import { DatabasePools } from './database-pools';
@@ -34,6 +35,11 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
 
   get embedded(): boolean {
     return !this.options.databaseUrl;
+  }
+
+  /** Where a ListenConnection LISTENs on this database: its URL, or the embedded instance. */
+  get listenTarget(): ListenTarget {
+    return this.options.databaseUrl ?? { inProcess: () => openEmbeddedDatabase(this.options) };
   }
 
   async onModuleInit() {

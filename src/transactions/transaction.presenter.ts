@@ -37,8 +37,6 @@ export function presentTransaction(t: Transaction) {
   return out;
 }
 
-export type PresentedTransaction = ReturnType<typeof presentTransaction>;
-
 /**
  * The responses that hand the storefront what it needs to act on a payment intent: `POST .../payments` of a
  * payment-intents transaction (`payment_intent` in Elastic Path's 2019 docs and the SPI storefront,

@@ -97,6 +97,12 @@ describe('carts: first-use creation, items, currency', () => {
 
     const withItems = await t.http.get(`/v2/carts/${ref}?include=items`).set(t.storefront);
     expect(withItems.body.included.items.map((i: any) => i.id).sort()).toEqual(list.body.data.map((i: any) => i.id).sort());
+    // Item links are absolute wherever an item appears: added, listed, or included with its cart.
+    expect(item.links).toEqual({ product: `${t.baseUrl}/v2/products/${p1.id}` });
+    expect(list.body.data.map((i: any) => i.links.product)).toEqual([p1.id, p2.id].map((id) => `${t.baseUrl}/v2/products/${id}`));
+    expect(withItems.body.included.items.map((i: any) => i.links.product).sort()).toEqual(
+      [p1.id, p2.id].map((id) => `${t.baseUrl}/v2/products/${id}`).sort(),
+    );
 
     const updated = await t.http.put(`/v2/carts/${ref}/items/${item.id}`).set(t.storefront).send({ data: { quantity: 5 } });
     expect(updated.status).toBe(200);
@@ -114,6 +120,23 @@ describe('carts: first-use creation, items, currency', () => {
     expectErrorDocument(await t.http.delete(`/v2/carts/${ref}/items/${item.id}`).set(t.storefront), 404, { title: 'Cart item not found' });
     expectErrorDocument(await t.http.put(`/v2/carts/${ref}/items/nope`).set(t.storefront).send({ data: { quantity: 1 } }), 404);
     expectErrorDocument(await t.http.put(`/v2/carts/${ref}/items/${item.id}`).set(t.storefront).send({ data: { quantity: -1 } }), 400, { source: 'data.quantity' });
+  });
+
+  it('builds every link of a request on its forwarded host and protocol', async () => {
+    const product = await createProduct(t.prisma);
+    const ref = 'forwarded-cart';
+    const proxy = { 'X-Forwarded-Host': 'shop.example', 'X-Forwarded-Proto': 'https' };
+    const added = await add(ref, product.id, 1, proxy);
+    expect(added.body.data[0].links).toEqual({ product: `https://shop.example/v2/products/${product.id}` });
+    const cart = await t.http.get(`/v2/carts/${ref}?include=items`).set(t.storefront).set(proxy);
+    expect(cart.body.data.links).toEqual({ self: `https://shop.example/v2/carts/${ref}` });
+    expect(cart.body.included.items[0].links).toEqual({ product: `https://shop.example/v2/products/${product.id}` });
+    const products = await t.http.get('/v2/products?page[limit]=1').set(t.admin).set(proxy);
+    expect(products.body.links.first).toMatch(/^https:\/\/shop\.example\/v2\/products\?/);
+    // The event the change published carries the same links as the answer.
+    const events = await t.prisma.outboxEvent.findMany({ where: { name: 'cart.updated' } });
+    const ofThisCart = events.map((e) => (e.payload as any).data).filter((d) => d.id === ref);
+    expect(ofThisCart.map((d) => d.links.self)).toEqual([`https://shop.example/v2/carts/${ref}`]);
   });
 
   it('validates the product and the quantity', async () => {
@@ -174,5 +197,32 @@ describe('carts: first-use creation, items, currency', () => {
 
   it('needs a token', async () => {
     expectErrorDocument(await t.http.get('/v2/carts/anything'), 401);
+  });
+});
+
+describe('carts: links with PUBLIC_BASE_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://api.shop.example/' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('uses the configured origin for every link, whatever host the request names', async () => {
+    const product = await createProduct(t.prisma);
+    const proxy = { 'X-Forwarded-Host': 'elsewhere.example', 'X-Forwarded-Proto': 'http' };
+    const added = await t.http
+      .post('/v2/carts/public-base/items')
+      .set(t.storefront)
+      .set(proxy)
+      .send({ data: { type: 'cart_item', id: product.id, quantity: 1 } });
+    expect(added.status).toBe(201);
+    expect(added.body.data[0].links).toEqual({ product: `https://api.shop.example/v2/products/${product.id}` });
+    const cart = await t.http.get('/v2/carts/public-base?include=items').set(t.storefront).set(proxy);
+    expect(cart.body.data.links).toEqual({ self: 'https://api.shop.example/v2/carts/public-base' });
+    expect(cart.body.included.items[0].links).toEqual({ product: `https://api.shop.example/v2/products/${product.id}` });
+    const products = await t.http.get('/v2/products?page[limit]=1').set(t.admin).set(proxy);
+    expect(products.body.links.first).toMatch(/^https:\/\/api\.shop\.example\/v2\/products\?/);
   });
 });

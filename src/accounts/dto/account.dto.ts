@@ -1,5 +1,7 @@
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Nullable } from '../../common/validation/nullable';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { PartialNotNull } from '../../common/validation/partial-not-null';
 
 /** `POST /v2/accounts`: the SDK sends `{name, legal_name, registration_id?}` without `type`. */
 export class CreateAccountDto {
@@ -17,34 +19,11 @@ export class CreateAccountDto {
   @MaxLength(255)
   legal_name: string;
 
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @Nullable()
   @IsString()
   @MaxLength(255)
   registration_id?: string | null;
 }
 
 /** `PUT /v2/accounts/:id`: partial. */
-export class UpdateAccountDto {
-  @OptionalNotNull()
-  @IsIn(['account'])
-  type?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
-  name?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
-  legal_name?: string;
-
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(255)
-  registration_id?: string | null;
-}
+export class UpdateAccountDto extends PartialNotNull(CreateAccountDto) {}

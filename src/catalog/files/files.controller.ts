@@ -3,11 +3,9 @@ import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AllowImplicit, CurrentPrincipal, isImplicit } from '../../auth/access.decorators';
 import type { Principal } from '../../common/http/request-context';
-import { requestBaseUrl } from '../../common/http/base-url';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { CachedReads } from '../../common/response-cache/response-cache.decorators';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
-import { AppConfig } from '../../config/app-config';
 import { FILES_SPEC } from './files.repository';
 import { FilesService } from './files.service';
 import { UploadInterceptor } from './upload.interceptor';
@@ -22,7 +20,6 @@ export class FilesController {
   constructor(
     private readonly files: FilesService,
     private readonly listQuery: ListQueryParser,
-    private readonly config: AppConfig,
   ) {}
 
   @ApiDataResponse('Upload or link a file', FILE_SCHEMAS.File, { status: 201 })
@@ -31,21 +28,21 @@ export class FilesController {
   @ApiConsumes('multipart/form-data')
   @UseInterceptors(UploadInterceptor)
   create(@Req() req: Request) {
-    return this.files.create({ file: req.file, fields: (req.body ?? {}) as Record<string, unknown> }, this.baseUrl(req));
+    return this.files.create({ file: req.file, fields: (req.body ?? {}) as Record<string, unknown> });
   }
 
   @ApiList('List files', FILE_SCHEMAS.File, { spec: FILES_SPEC })
   @Get()
   @AllowImplicit()
-  async list(@Query() query: Record<string, unknown>, @Req() req: Request, @CurrentPrincipal() principal?: Principal) {
-    return this.files.list(await this.listQuery.parse(query, FILES_SPEC), this.baseUrl(req), isImplicit(principal));
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal?: Principal) {
+    return this.files.list(await this.listQuery.parse(query, FILES_SPEC), isImplicit(principal));
   }
 
   @ApiDataResponse('Get a file', FILE_SCHEMAS.File)
   @Get(':id')
   @AllowImplicit()
-  get(@ResourceId('id', 'File') id: string, @Req() req: Request, @CurrentPrincipal() principal?: Principal) {
-    return this.files.get(id, this.baseUrl(req), isImplicit(principal));
+  get(@ResourceId('id', 'File') id: string, @CurrentPrincipal() principal?: Principal) {
+    return this.files.get(id, isImplicit(principal));
   }
 
   /** The stored bytes with their MIME type (the one route that is not JSON). */
@@ -77,9 +74,6 @@ export class FilesController {
     await this.files.delete(id);
   }
 
-  private baseUrl(req: Request) {
-    return requestBaseUrl(req, this.config.publicBaseUrl);
-  }
 }
 
 /** RFC 5987 `ext-value` characters: percent-encode everything else, as UTF-8. */

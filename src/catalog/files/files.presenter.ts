@@ -1,12 +1,8 @@
 import { timestamps } from '../../common/http/timestamps';
 import type { File } from '../../generated/prisma/client';
+import { apiLink } from '../../common/http/request-context';
 
-export function fileContentUrl(baseUrl: string, id: string) {
-  return `${baseUrl.replace(/\/+$/, '')}/v2/files/${id}/content`;
-}
-
-export function presentFile(row: File, baseUrl: string) {
-  const base = baseUrl.replace(/\/+$/, '');
+export function presentFile(row: File) {
   const meta: Record<string, unknown> = {};
   if (row.width !== null && row.height !== null) meta.dimensions = { width: row.width, height: row.height };
   meta.timestamps = timestamps(row);
@@ -17,9 +13,9 @@ export function presentFile(row: File, baseUrl: string) {
     mime_type: row.mimeType,
     file_size: row.fileSize,
     public: row.public,
-    link: { href: row.storageKey ? fileContentUrl(base, row.id) : (row.location ?? '') },
+    link: { href: row.storageKey ? apiLink(`/files/${row.id}/content`) : (row.location ?? '') },
     meta,
-    links: { self: `${base}/v2/files/${row.id}` },
+    links: { self: apiLink(`/files/${row.id}`) },
   };
 }
 

@@ -27,7 +27,7 @@ export class FilesService {
     private readonly config: AppConfig,
   ) {}
 
-  async create(input: UploadInput, baseUrl: string) {
+  async create(input: UploadInput) {
     const { file, fields } = input;
     for (const [name, value] of Object.entries(fields)) if (typeof value === 'string') assertNoNul(value, name);
     const location = typeof fields.file_location === 'string' ? fields.file_location.trim() : undefined;
@@ -36,7 +36,7 @@ export class FilesService {
     if (location !== undefined && fields.public !== undefined) throw new BadRequestError('"public" cannot be sent with "file_location"', 'public');
     const isPublic = parseBool(fields.public);
     const givenName = typeof fields.file_name === 'string' && fields.file_name.trim() ? fields.file_name.trim().slice(0, 255) : undefined;
-    if (location !== undefined) return this.link(location, givenName, isPublic, baseUrl);
+    if (location !== undefined) return this.link(location, givenName, isPublic);
     if (!file) throw new BadRequestError('You have not supplied a file to store', 'file');
     if (file.size === 0) throw new BadRequestError('The file is empty', 'file');
 
@@ -62,7 +62,7 @@ export class FilesService {
           { id, fileName, mimeType, fileSize: file.size, public: isPublic, storageKey, width: dims?.width ?? null, height: dims?.height ?? null },
           tx,
         );
-        const presented = presentFile(row, baseUrl);
+        const presented = presentFile(row);
         await this.events.publish(tx, 'file.created', { data: presented });
         return presented;
       });
@@ -72,32 +72,32 @@ export class FilesService {
     }
   }
 
-  private async link(location: string, givenName: string | undefined, isPublic: boolean, baseUrl: string) {
+  private async link(location: string, givenName: string | undefined, isPublic: boolean) {
     const url = parseHttpUrl(location);
     if (!url) throw invalidLocation(location);
     const fileName = (givenName ?? decodeURIComponent(url.pathname.split('/').pop() ?? '')).slice(0, 255) || url.hostname;
     return this.prisma.$transaction(async (tx) => {
       const row = await this.files.create({ fileName, mimeType: guessMimeType(url.pathname), fileSize: 0, public: isPublic, location: url.toString() }, tx);
-      const presented = presentFile(row, baseUrl);
+      const presented = presentFile(row);
       await this.events.publish(tx, 'file.created', { data: presented });
       return presented;
     });
   }
 
   /** `publicOnly` (storefront tokens): files with `public: false` do not exist for them. */
-  async list(q: ListQuery, baseUrl: string, publicOnly: boolean) {
+  async list(q: ListQuery, publicOnly: boolean) {
     const { items, total, all } = await this.files.list(q, publicOnly);
-    return page(items.map((row) => presentFile(row, baseUrl)), total, q, all);
+    return page(items.map((row) => presentFile(row)), total, q, all);
   }
 
-  async get(id: string, baseUrl: string, publicOnly: boolean) {
-    return presentFile(await this.require(id, undefined, publicOnly), baseUrl);
+  async get(id: string, publicOnly: boolean) {
+    return presentFile(await this.require(id, undefined, publicOnly));
   }
 
   /** Files by id, for includes. */
-  async findPresented(ids: string[], baseUrl: string, publicOnly: boolean): Promise<PresentedFile[]> {
+  async findPresented(ids: string[], publicOnly: boolean): Promise<PresentedFile[]> {
     if (ids.length === 0) return [];
-    return (await this.files.findMany(ids, publicOnly)).map((row) => presentFile(row, baseUrl));
+    return (await this.files.findMany(ids, publicOnly)).map((row) => presentFile(row));
   }
 
   async content(id: string, publicOnly: boolean): Promise<{ stream: Readable; mimeType: string; size: number; fileName: string }> {

@@ -1,7 +1,6 @@
 import { isImplicit } from '../../auth/access.decorators';
 import { ResolvesInclude } from '../../common/include/include.decorators';
 import { IncludeContext, IncludeResolver, Resource } from '../../common/include/include.types';
-import { currentBaseUrl } from '../base-url.context';
 import { CategoriesService } from '../categories/categories.service';
 import { FilesService } from '../files/files.service';
 import type { PresentedProduct } from './products.presenter';
@@ -21,7 +20,7 @@ export class ProductMainImagesInclude implements IncludeResolver {
   constructor(private readonly files: FilesService) {}
 
   resolve(parents: Resource[], ctx: IncludeContext) {
-    return this.files.findPresented(relatedIds(parents, 'main_image'), currentBaseUrl(), isImplicit(ctx.principal));
+    return this.files.findPresented(relatedIds(parents, 'main_image'), isImplicit(ctx.principal));
   }
 }
 
@@ -31,7 +30,7 @@ export class ProductFilesInclude implements IncludeResolver {
   constructor(private readonly files: FilesService) {}
 
   resolve(parents: Resource[], ctx: IncludeContext) {
-    return this.files.findPresented(relatedIds(parents, 'files'), currentBaseUrl(), isImplicit(ctx.principal));
+    return this.files.findPresented(relatedIds(parents, 'files'), isImplicit(ctx.principal));
   }
 }
 

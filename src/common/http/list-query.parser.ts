@@ -1,13 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, parseListQuery } from '../list-query';
-import { SettingsService } from '../../settings/settings.service';
+
+/** The store's default page length (`page_length`), from whichever module keeps the store's settings. */
+export interface PageLengthSource {
+  pageLength(): Promise<number>;
+}
+export const PAGE_LENGTH_SOURCE = Symbol('PAGE_LENGTH_SOURCE');
 
 /** Parses `page[...]`, `sort` and `filter` with the store's current default page length. */
 @Injectable()
 export class ListQueryParser {
-  constructor(private readonly settings: SettingsService) {}
+  constructor(@Inject(PAGE_LENGTH_SOURCE) private readonly pageLength: PageLengthSource) {}
 
   async parse(query: Record<string, unknown>, spec: ListResourceSpec): Promise<ListQuery> {
-    return parseListQuery(query ?? {}, spec, { defaultLimit: await this.settings.pageLength() });
+    return parseListQuery(query ?? {}, spec, { defaultLimit: await this.pageLength.pageLength() });
   }
 }

@@ -1,16 +1,13 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { map } from 'rxjs';
-import { AppConfig } from '../../config/app-config';
 import { buildPageEnvelope, isPage, Page } from '../list-query';
-import { requestBaseUrl } from './base-url';
+import { linkBase } from './request-context';
 import { ResponseDocument, WithIncluded } from './response-document';
 
 /** Turns a `Page` (possibly with includes) into `{ data, included?, meta, links }`. */
 @Injectable()
 export class PaginationInterceptor implements NestInterceptor {
-  constructor(private readonly config: AppConfig) {}
-
   intercept(context: ExecutionContext, next: CallHandler) {
     const req = context.switchToHttp().getRequest<Request>();
     return next.handle().pipe(
@@ -20,7 +17,7 @@ export class PaginationInterceptor implements NestInterceptor {
         if (!isPage(candidate)) return value;
         const page = candidate as Page<unknown>;
         const envelope = buildPageEnvelope(page, {
-          baseUrl: requestBaseUrl(req, this.config.publicBaseUrl),
+          baseUrl: linkBase(),
           path: req.path,
           query: req.query as Record<string, unknown>,
         });

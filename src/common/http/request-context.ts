@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { requestBaseUrl } from './base-url';
 
 export interface Principal {
   clientId: string;
@@ -19,8 +21,37 @@ declare module 'express-serve-static-core' {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Assigns the request id (kept from a sane `X-Request-Id`), echoes it, and writes one access log line. */
-export function requestContextMiddleware(logger: Logger) {
+/** What code far from the request (presenters, include resolvers, events) needs of it. */
+interface RequestScope {
+  /** The absolute origin of links: PUBLIC_BASE_URL, else the request's forwarded or own protocol and host. */
+  baseUrl: string;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
+
+/**
+ * The origin every `links` URL starts with. Outside a request (background work) it is what withLinkBase
+ * set, and '' when nothing did: links are then relative, since there is no host to name.
+ */
+export function linkBase(): string {
+  return scope.getStore()?.baseUrl ?? '';
+}
+
+/** An absolute link (in a request) to an API path, e.g. `apiLink('/products/1')` → `https://host/v2/products/1`. */
+export function apiLink(path: string): string {
+  return `${linkBase()}/v2${path}`;
+}
+
+/** Runs `fn` with `baseUrl` as the link origin: background work passes PUBLIC_BASE_URL ('' when unset). */
+export function withLinkBase<T>(baseUrl: string, fn: () => T): T {
+  return scope.run({ baseUrl: baseUrl.replace(/\/+$/, '') }, fn);
+}
+
+/**
+ * Assigns the request id (kept from a sane `X-Request-Id`), echoes it, writes one access log line, and runs
+ * the rest of the request in its scope (see linkBase).
+ */
+export function requestContextMiddleware(logger: Logger, publicBaseUrl?: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get('x-request-id');
     req.id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -33,6 +64,6 @@ export function requestContextMiddleware(logger: Logger) {
         'request',
       );
     });
-    next();
+    withLinkBase(requestBaseUrl(req, publicBaseUrl), next);
   };
 }

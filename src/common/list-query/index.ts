@@ -1,5 +1,7 @@
 export * from './filter-parser';
 export * from './list-query';
+export * from './list-spec';
+export { API_DATE_FORMS, parseFilterDate } from './filter-values';
 export * from './page';
 export * from './page-params';
 export * from './prisma-list-query';

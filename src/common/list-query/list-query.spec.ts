@@ -1,5 +1,5 @@
 import { ApiError } from '../errors/api-error';
-import type { ListResourceSpec } from './list-query';
+import type { ListResourceSpec } from './list-spec';
 import { parseListQuery } from './list-query';
 import { HARD_OFFSET_LIMIT } from './page-params';
 

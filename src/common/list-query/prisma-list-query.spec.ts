@@ -1,4 +1,4 @@
-import type { ListResourceSpec } from './list-query';
+import type { ListResourceSpec } from './list-spec';
 import { parseListQuery } from './list-query';
 import { likeToPrisma, toPrismaListArgs, toPrismaOrderBy, toPrismaWhere } from './prisma-list-query';
 

@@ -1,5 +1,6 @@
 import type { FilterClause, ParsedFilter } from './filter-parser';
-import type { ListQuery, ListResourceSpec } from './list-query';
+import type { ListQuery } from './list-query';
+import type { ListResourceSpec } from './list-spec';
 
 export interface PrismaListArgs {
   where: Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { ApiError, BadRequestError } from '../errors/api-error';
-import type { ListResourceSpec } from './list-query';
+import type { ListResourceSpec } from './list-spec';
 import { parseSort } from './sort-parser';
 
 const spec: ListResourceSpec = {

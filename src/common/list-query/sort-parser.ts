@@ -1,5 +1,5 @@
 import { BadRequestError } from '../errors/api-error';
-import type { ListResourceSpec } from './list-query';
+import type { ListResourceSpec } from './list-spec';
 
 export type SortDirection = 'asc' | 'desc';
 

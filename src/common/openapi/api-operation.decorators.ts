@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtension, ApiOperation, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
-import type { ListResourceSpec } from '../list-query/list-query';
+import type { ListResourceSpec } from '../list-query/list-spec';
 import { MAX_PAGE_LIMIT } from '../list-query/page-params';
 import { arrayOf, closed, JsonSchema, ref } from './json-schema';
 import { WIRE } from './wire-schemas';

@@ -1,6 +1,4 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { AppConfig } from '../../config/app-config';
-import { openEmbeddedDatabase } from '../../prisma/database-adapter';
 import { PrismaService } from '../../prisma/prisma.service';
 import { ListenConnection } from '../database/listen-connection';
 import { ROOT_LOGGER, RootLogger } from '../logging/logging.module';
@@ -24,7 +22,6 @@ export class CacheInvalidationListener implements OnApplicationBootstrap, Before
   private stop?: () => Promise<void>;
 
   constructor(
-    private readonly config: AppConfig,
     private readonly prisma: PrismaService,
     private readonly cache: ResponseCache,
     @Inject(ROOT_LOGGER) private readonly logger: RootLogger,
@@ -33,21 +30,14 @@ export class CacheInvalidationListener implements OnApplicationBootstrap, Before
   async onApplicationBootstrap() {
     if (!this.cache.enabled) return;
     this.cache.suspend();
-    const url = this.config.database.databaseUrl;
-    if (!url) {
-      const db = await openEmbeddedDatabase(this.prisma.options);
-      this.stop = await db.listen(CATALOG_CHANNEL, (payload) => this.changed(payload));
-      this.cache.resume();
-      return;
-    }
     const connection = new ListenConnection(
-      url,
+      this.prisma.listenTarget,
       CATALOG_CHANNEL,
       { onListening: () => this.cache.resume(), onNotification: (payload) => this.changed(payload), onLost: () => this.cache.suspend() },
       this.logger,
     );
-    connection.start();
     this.stop = () => connection.stop();
+    await connection.start();
   }
 
   private changed(payload: string) {

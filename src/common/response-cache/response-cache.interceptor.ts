@@ -3,8 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { finalize, map, of } from 'rxjs';
-import { AppConfig } from '../../config/app-config';
-import { requestBaseUrl } from '../http/base-url';
+import { linkBase } from '../http/request-context';
 import { RESPONSE_CACHE_ROLE, ResponseCacheRole } from './response-cache.decorators';
 import { CachedBody, ResponseCache } from './response-cache';
 
@@ -40,7 +39,6 @@ export class ResponseCacheInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly cache: ResponseCache,
-    private readonly config: AppConfig,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler) {
@@ -73,7 +71,7 @@ export class ResponseCacheInterceptor implements NestInterceptor {
   /** What decides the answer: the URL, the origin its links use, and whether the caller is a storefront. */
   private keyOf(req: Request): string {
     const storefront = req.principal?.grantType === 'implicit' ? 'implicit' : 'client';
-    return `${storefront} ${requestBaseUrl(req, this.config.publicBaseUrl)} ${req.originalUrl}`;
+    return `${storefront} ${linkBase()} ${req.originalUrl}`;
   }
 
   /**

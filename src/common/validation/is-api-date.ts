@@ -1,5 +1,5 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
-import { API_DATE_FORMS, parseFilterDate } from '../list-query/filter-parser';
+import { API_DATE_FORMS, parseFilterDate } from '../list-query/filter-values';
 
 /** A date in a form the API reads everywhere (as in filters): ISO 8601, `YYYY-MM-DD` or epoch milliseconds. */
 export function IsApiDate(options?: ValidationOptions): PropertyDecorator {

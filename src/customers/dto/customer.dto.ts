@@ -1,5 +1,6 @@
 import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { PartialNotNull } from '../../common/validation/partial-not-null';
 
 /** Long enough for any passphrase, short enough that hashing one is never a burden. */
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -27,25 +28,4 @@ export class CreateCustomerDto {
 }
 
 /** `PUT /v2/customers/:id`: any of the fields. */
-export class UpdateCustomerDto {
-  @OptionalNotNull()
-  @IsIn(['customer'])
-  type?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
-  name?: string;
-
-  @OptionalNotNull()
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(255)
-  email?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(MAX_PASSWORD_LENGTH)
-  password?: string;
-}
+export class UpdateCustomerDto extends PartialNotNull(CreateCustomerDto) {}

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { withLinkBase } from '../../common/http/request-context';
 import { AppConfig } from '../../config/app-config';
 import { EventsPublisher } from '../../events/events.publisher';
 import { Db } from '../../prisma/prisma.service';
@@ -17,7 +18,8 @@ export class IntegrationDisabler {
   /** Disables the integration and publishes `integration.updated` with it, in `tx`. */
   async disable(integrationId: string, tx: Db): Promise<void> {
     const disabled = await this.health.disable(integrationId, tx);
-    const baseUrl = this.config.publicBaseUrl ?? `http://localhost:${this.config.port}`;
-    await this.events.publish(tx, 'integration.updated', { data: presentIntegration(disabled, baseUrl) });
+    // No request to take a host from: links use PUBLIC_BASE_URL, and are relative when it is unset.
+    const presented = withLinkBase(this.config.publicBaseUrl ?? '', () => presentIntegration(disabled));
+    await this.events.publish(tx, 'integration.updated', { data: presented });
   }
 }

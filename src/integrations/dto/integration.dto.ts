@@ -1,3 +1,4 @@
+import { OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -9,16 +10,16 @@ import {
   IsNotEmpty,
   IsNumber,
   IsObject,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { OBSERVABLE_EVENT_NAMES } from '../../events/event-names';
+import { Nullable } from '../../common/validation/nullable';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { PartialNotNull } from '../../common/validation/partial-not-null';
 
 export const EVENT_LIMIT = 5;
 export const MAX_CONCURRENCY_LIMIT = 1000;
@@ -38,23 +39,20 @@ export class WebhookConfigurationDto {
   url?: string;
 
   /** Write-only: stored, never returned, never logged. `null` or `""` on update removes it. */
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @Nullable()
   @IsString()
   @MaxLength(512)
   secret_key?: string | null;
 
   /** Deliveries in flight at once, per server process; `null` on update returns to the server's default. */
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @Nullable()
   @IsInt()
   @Min(1)
   @Max(MAX_CONCURRENCY_LIMIT)
   max_concurrency?: number | null;
 
   /** Delivery attempts a second at most, across all servers (decimals allowed); `null` on update removes it. */
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @Nullable()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(RATE_LIMIT_BOUNDS.min)
   @Max(RATE_LIMIT_BOUNDS.max)
@@ -96,39 +94,7 @@ export class CreateIntegrationDto {
 }
 
 /** PUT is a partial update: only `type` is required; `configuration` is merged key by key. */
-export class UpdateIntegrationDto {
+export class UpdateIntegrationDto extends PartialNotNull(OmitType(CreateIntegrationDto, ['type'] as const)) {
   @IsIn(['integration'])
   type: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
-  name?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(1024)
-  description?: string;
-
-  @OptionalNotNull()
-  @IsBoolean()
-  enabled?: boolean;
-
-  @OptionalNotNull()
-  @IsIn(INTEGRATION_TYPES, { message: INTEGRATION_TYPE_MESSAGE })
-  integration_type?: string;
-
-  @OptionalNotNull()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(EVENT_LIMIT, { message: EVENT_LIMIT_MESSAGE })
-  @IsIn(OBSERVABLE_EVENT_NAMES as string[], { each: true, message: UNKNOWN_EVENT_MESSAGE })
-  observes?: string[];
-
-  @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => WebhookConfigurationDto)
-  configuration?: WebhookConfigurationDto;
 }

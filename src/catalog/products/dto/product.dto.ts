@@ -8,17 +8,17 @@ import {
   IsInt,
   IsNotEmpty,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   Max,
   MaxLength,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { MAX_AMOUNT, MAX_STOCK } from '../../../common/money/limits';
+import { Nullable } from '../../../common/validation/nullable';
 import { OptionalNotNull } from '../../../common/validation/optional-not-null';
+import { PartialNotNull } from '../../../common/validation/partial-not-null';
 
 export class PriceDto {
   @IsInt()
@@ -85,8 +85,7 @@ export class CreateProductDto {
   @IsIn(COMMODITY_TYPES)
   commodity_type: string;
 
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
+  @Nullable()
   @IsString()
   @MaxLength(255)
   'tax-code'?: string | null;
@@ -99,65 +98,4 @@ export class CreateProductDto {
 }
 
 /** `PUT /v2/products/:id`: partial. */
-export class UpdateProductDto {
-  @OptionalNotNull()
-  @IsIn(['product'])
-  type?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
-  name?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
-  slug?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
-  sku?: string;
-
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(10000)
-  description?: string;
-
-  @OptionalNotNull()
-  @IsBoolean()
-  manage_stock?: boolean;
-
-  @OptionalNotNull()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(10)
-  // ValidateNested lets an array element that is itself an array through unchecked.
-  @IsObject({ each: true, message: 'each price must be an object {amount, currency, includes_tax}' })
-  @ValidateNested({ each: true })
-  @Type(() => PriceDto)
-  price?: PriceDto[];
-
-  @OptionalNotNull()
-  @IsIn(PRODUCT_STATUSES)
-  status?: string;
-
-  @OptionalNotNull()
-  @IsIn(COMMODITY_TYPES)
-  commodity_type?: string;
-
-  @IsOptional()
-  @ValidateIf((_, v) => v !== null)
-  @IsString()
-  @MaxLength(255)
-  'tax-code'?: string | null;
-
-  @OptionalNotNull()
-  @IsInt()
-  @Min(0)
-  @Max(MAX_STOCK)
-  stock?: number;
-}
+export class UpdateProductDto extends PartialNotNull(CreateProductDto) {}

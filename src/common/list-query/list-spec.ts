@@ -1,0 +1,33 @@
+/** What a list resource declares beside its repository: the fields `filter` and `sort` may name. */
+
+export const FILTER_OPS = ['eq', 'like', 'gt', 'ge', 'lt', 'le', 'in', 'is_null'] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+export type FilterValue = string | number | boolean | Date;
+
+export type ListFieldType = 'string' | 'integer' | 'boolean' | 'datetime' | 'uuid';
+
+/** One API attribute (the key in `ListResourceSpec.fields`, e.g. `created_at`) of a list resource. */
+export interface ListFieldSpec {
+  /** Prisma field name; a dotted path (`customer.email`) nests into a to-one relation. */
+  column: string;
+  type: ListFieldType;
+  /** Filter operators allowed on this field; none when omitted. */
+  ops?: FilterOp[];
+  sortable?: boolean;
+  /** Custom translation, e.g. products `category.id` → `{ categories: { some: { categoryId: v } } }`. */
+  toWhere?: (op: FilterOp, values: FilterValue[]) => Record<string, unknown>;
+}
+
+/**
+ * `toWhere` of a filter the reference documents on something this store does not have (brands, collections,
+ * account members): accepted, and no record matches.
+ */
+export const matchesNothing = (): Record<string, unknown> => ({ id: { in: [] } });
+
+export interface ListResourceSpec {
+  fields: Record<string, ListFieldSpec>;
+  /** `field` or `-field`; the field must be in `fields` (it need not be `sortable`). */
+  defaultSort: string;
+  /** Hard `page[offset]` limit (HARD_OFFSET_LIMIT for orders and files). */
+  maxOffset?: number;
+}
