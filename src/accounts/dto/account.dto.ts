@@ -1,22 +1,17 @@
-import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { Nullable } from '../../common/validation/nullable';
-import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../common/validation/partial-not-null';
+import { RequiredText, ResourceType } from '../../common/validation/text-field';
 
 /** `POST /v2/accounts`: the SDK sends `{name, legal_name, registration_id?}` without `type`. */
 export class CreateAccountDto {
-  @OptionalNotNull()
-  @IsIn(['account'])
+  @ResourceType('account')
   type?: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   name: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   legal_name: string;
 
   @Nullable()

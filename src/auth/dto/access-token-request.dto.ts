@@ -1,5 +1,5 @@
 import { IsIn, IsString, MaxLength } from 'class-validator';
-import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { OptionalText } from '../../common/validation/text-field';
 
 export class AccessTokenRequestDto {
   @IsString()
@@ -10,8 +10,6 @@ export class AccessTokenRequestDto {
   @MaxLength(256)
   client_id: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(512)
+  @OptionalText(512)
   client_secret?: string;
 }

@@ -2,24 +2,20 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT, MAX_QUANTITY } from '../../common/money/limits';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { OptionalText, RequiredText, ResourceType } from '../../common/validation/text-field';
 
 /** `POST /v2/carts` and `PUT /v2/carts/:ref`. */
 export class CartDto {
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(255)
+  @OptionalText()
   name?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   description?: string;
 }
 
 /** `POST /v2/carts/:ref/items`: `{"type":"cart_item","id":"<productId>","quantity":2}`. */
 export class AddCartItemDto {
-  @OptionalNotNull()
-  @IsIn(['cart_item'])
+  @ResourceType('cart_item')
   type?: string;
 
   @IsString()
@@ -52,19 +48,13 @@ export class AddCustomItemDto {
   @IsIn(['custom_item'])
   type: 'custom_item';
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   name: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   sku: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   description: string = '';
 
   @IsInt()
@@ -92,15 +82,11 @@ export class UpdateCartItemDto {
 
 export class CheckoutCustomerDto {
   @OptionalNotNull()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   id?: string;
 
   @ValidateIf((o: CheckoutCustomerDto) => o.id === undefined)
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   name?: string;
 
   @ValidateIf((o: CheckoutCustomerDto) => o.id === undefined)

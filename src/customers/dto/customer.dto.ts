@@ -1,19 +1,17 @@
-import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../common/validation/partial-not-null';
+import { RequiredText, ResourceType } from '../../common/validation/text-field';
 
 /** Long enough for any passphrase, short enough that hashing one is never a burden. */
 export const MAX_PASSWORD_LENGTH = 1024;
 
 /** `POST /v2/customers`: `{type: customer, name, email, password?}`. */
 export class CreateCustomerDto {
-  @OptionalNotNull()
-  @IsIn(['customer'])
+  @ResourceType('customer')
   type?: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   name: string;
 
   @IsEmail({}, { message: 'email must be a valid email address' })

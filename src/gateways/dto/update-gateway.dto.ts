@@ -1,5 +1,6 @@
-import { IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { OptionalText } from '../../common/validation/text-field';
 
 /**
  * `PUT /v2/gateways/{slug}`: `{"data":{"enabled":true}}` (the SDK's `Gateways.Enabled` adds `type: "gateway"`),
@@ -19,19 +20,13 @@ export class UpdateGatewayDto {
   test?: boolean;
 
   /** Stripe Payment Intents: the Stripe secret key. Write-only. */
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(500)
+  @OptionalText(500)
   login?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(500)
+  @OptionalText(500)
   password?: string;
 
   /** Elastic Path Payments: the connected Stripe account id. Write-only. */
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(500)
+  @OptionalText(500)
   stripe_account?: string;
 }

@@ -1,25 +1,11 @@
 import { OmitType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsNumber,
-  IsObject,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { OBSERVABLE_EVENT_NAMES } from '../../events/event-names';
 import { Nullable } from '../../common/validation/nullable';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../common/validation/partial-not-null';
+import { OptionalText, RequiredText } from '../../common/validation/text-field';
 
 export const EVENT_LIMIT = 5;
 export const MAX_CONCURRENCY_LIMIT = 1000;
@@ -33,9 +19,7 @@ export const SUPPORTED_INTEGRATION_TYPES = ['webhook'];
 const INTEGRATION_TYPE_MESSAGE = `integration_type must be one of ${INTEGRATION_TYPES.join(', ')}`;
 
 export class WebhookConfigurationDto {
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(2048)
+  @OptionalText(2048)
   url?: string;
 
   /** Write-only: stored, never returned, never logged. `null` or `""` on update removes it. */
@@ -63,14 +47,10 @@ export class CreateIntegrationDto {
   @IsIn(['integration'])
   type: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   name: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   description?: string;
 
   @OptionalNotNull()

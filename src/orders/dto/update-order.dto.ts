@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { ResourceType } from '../../common/validation/text-field';
 
 /** Any address field may change; none is required on update. */
 export class PartialAddressDto {
@@ -20,8 +21,7 @@ export class PartialAddressDto {
 
 /** `PUT /v2/orders/:id` (Elastic Path's order update): fulfil, cancel, or change the shipping address. */
 export class UpdateOrderDto {
-  @OptionalNotNull()
-  @IsIn(['order'])
+  @ResourceType('order')
   type?: string;
 
   @OptionalNotNull()

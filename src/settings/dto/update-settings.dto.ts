@@ -1,9 +1,9 @@
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsString, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { ResourceType } from '../../common/validation/text-field';
 
 export class UpdateSettingsDto {
-  @OptionalNotNull()
-  @IsIn(['settings'])
+  @ResourceType('settings')
   type?: string;
 
   @OptionalNotNull()
@@ -29,8 +29,7 @@ export class UpdateSettingsDto {
 }
 
 export class UpdateLogsTtlDto {
-  @OptionalNotNull()
-  @IsIn(['time_to_live'])
+  @ResourceType('time_to_live')
   type?: string;
 
   @IsInt()

@@ -2,16 +2,13 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 import { GATEWAY_NAMES } from '../gateways/payment-gateways';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { OptionalText } from '../../common/validation/text-field';
 
 export class PaymentMethodMetaDto {
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(255)
+  @OptionalText()
   name?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(255)
+  @OptionalText()
   custom_reference?: string;
 }
 
@@ -37,9 +34,7 @@ export class CreatePaymentDto {
   amount?: number;
 
   /** Payment-intents gateways: a payment method, token or source id. */
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(255)
+  @OptionalText()
   payment?: string;
 
   /** Payment-intents gateways: the Stripe payment method types the intent allows, e.g. ["card"]. */

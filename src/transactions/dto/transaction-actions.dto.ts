@@ -1,13 +1,12 @@
-import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsString, Min } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { OptionalText } from '../../common/validation/text-field';
 
 const CONFIRM_METHODS = ['purchase', 'authorize'];
 
 /** Capture: the body may be omitted; `custom_reference` given overwrites, "" clears, omitted keeps. */
 export class CaptureTransactionDto {
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(255)
+  @OptionalText()
   custom_reference?: string;
 }
 
@@ -26,14 +25,10 @@ export class RefundTransactionDto {
  */
 export class ConfirmTransactionDto {
   /** A payment method, token or source id, passed to the gateway. */
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(255)
+  @OptionalText()
   payment?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(255)
+  @OptionalText()
   gateway?: string;
 
   /** Informative: the transaction keeps its own type whichever of the two is named. */
@@ -44,8 +39,6 @@ export class ConfirmTransactionDto {
 }
 
 export class CancelTransactionDto {
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(1024)
+  @OptionalText(1024)
   reason?: string;
 }

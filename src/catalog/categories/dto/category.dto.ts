@@ -1,29 +1,23 @@
-import { IsIn, IsNotEmpty, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { Nullable } from '../../../common/validation/nullable';
 import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../../common/validation/partial-not-null';
+import { OptionalText, RequiredText, ResourceType } from '../../../common/validation/text-field';
 
 export const CATEGORY_STATUSES = ['draft', 'live'];
 const COLOUR = /^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
 export class CreateCategoryDto {
-  @OptionalNotNull()
-  @IsIn(['category'])
+  @ResourceType('category')
   type?: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   name: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   slug: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(10000)
+  @OptionalText(10000)
   description?: string;
 
   @OptionalNotNull()

@@ -1,24 +1,10 @@
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsObject,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT, MAX_STOCK } from '../../../common/money/limits';
 import { Nullable } from '../../../common/validation/nullable';
 import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../../common/validation/partial-not-null';
+import { OptionalText, RequiredText, ResourceType } from '../../../common/validation/text-field';
 
 export class PriceDto {
   @IsInt()
@@ -41,28 +27,19 @@ export const COMMODITY_TYPES = ['physical', 'digital'];
 
 /** `POST /v2/products`: the SDK sends `{...b, type:'product'}`. */
 export class CreateProductDto {
-  @OptionalNotNull()
-  @IsIn(['product'])
+  @ResourceType('product')
   type?: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   name: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   slug: string;
 
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(255)
+  @RequiredText()
   sku: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @MaxLength(10000)
+  @OptionalText(10000)
   description?: string;
 
   @OptionalNotNull()
