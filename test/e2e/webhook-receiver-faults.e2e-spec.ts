@@ -4,7 +4,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { MisbehavingReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
 /**
- * Hardening: "a receiver that hangs or returns garbage never blocks other deliveries". The background
+ * "A receiver that hangs or returns garbage never blocks other deliveries". The background
  * workers run (as in production) with few delivery slots and a long timeout: a receiver that never answers
  * holds a slot for the whole timeout, one that answers with bytes that are not HTTP fails at once. A
  * healthy receiver observing the same events must still get every one of them promptly, and the broken
@@ -29,7 +29,7 @@ const ENV = {
   WEBHOOK_RETRY_SCHEDULE: '0,60',
 };
 
-describe('hardening: misbehaving webhook receivers', () => {
+describe('misbehaving webhook receivers', () => {
   let t: TestApp | undefined;
   let closers: (() => Promise<void>)[] = [];
   const app = async (over: Record<string, string> = {}) => {

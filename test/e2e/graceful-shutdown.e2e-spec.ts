@@ -5,7 +5,7 @@ import { useReplicas } from '../support/replicas';
 import { testDbKind } from '../support/test-database';
 
 /**
- * Hardening: "SIGTERM drains in-flight requests and delivery attempts before exit". A real server process
+ * "SIGTERM drains in-flight requests and delivery attempts before exit". A real server process
  * gets SIGTERM while an HTTP request is half received, or while a webhook send is waiting for its
  * receiver: the request must still be answered normally, the attempt recorded as delivered (not left
  * in flight for a retry), new connections refused, and the process must exit 0 (the graceful path; the
@@ -49,7 +49,7 @@ function probe(port: number, timeoutMs = 1_000): Promise<{ served: true; status:
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
+describePg('graceful shutdown on SIGTERM (PostgreSQL only)', () => {
   const replicas = useReplicas({
     WEBHOOK_POLL_INTERVAL_MS: '50',
     WEBHOOK_TIMEOUT_MS: '5000',

@@ -233,7 +233,7 @@ function describeRequest(target: WriteTarget, req: Request): string {
 
 // ---------------------------------------------------------------------------------------------------
 
-describe('hardening: bad input (property-based)', () => {
+describe('bad input (property-based)', () => {
   let t: TestApp;
   let fingerprintSql: string;
   const orderId = randomUUID();
