@@ -124,7 +124,11 @@ describe('catalog: categories', () => {
   });
 
   it('sorts by every field Elastic Path lists for categories (description included)', async () => {
-    const made = [await create({ name: 'sortd 1', description: 'mmm' }), await create({ name: 'sortd 2', description: 'aaa' }), await create({ name: 'sortd 3', description: 'zzz' })];
+    const made = [
+      await create({ name: 'sortd 1', slug: 'sortd-b', description: 'mmm' }),
+      await create({ name: 'sortd 2', slug: 'sortd-c', description: 'aaa', status: 'draft' }),
+      await create({ name: 'sortd 3', slug: 'sortd-a', description: 'zzz' }),
+    ];
     const order = async (sort: string) => {
       const res = await t.http.get(`/v2/categories?filter=like(name,sortd*)&sort=${sort}`).set(t.admin);
       expect(res.status).toBe(200);
@@ -132,7 +136,17 @@ describe('catalog: categories', () => {
     };
     expect(await order('description')).toEqual([1, 0, 2]);
     expect(await order('-description')).toEqual([2, 0, 1]);
-    for (const field of ['created_at', 'name', 'slug', 'status', 'updated_at']) expect(await order(field)).toHaveLength(3);
+    expect(await order('created_at')).toEqual([0, 1, 2]);
+    expect(await order('-created_at')).toEqual([2, 1, 0]);
+    expect(await order('updated_at')).toEqual([0, 1, 2]);
+    expect(await order('name')).toEqual([0, 1, 2]);
+    expect(await order('-name')).toEqual([2, 1, 0]);
+    expect(await order('slug')).toEqual([2, 0, 1]);
+    // draft before live; the two live ones tie (in either order).
+    const byStatus = await order('status');
+    expect([byStatus[0], byStatus.slice(1).sort()]).toEqual([1, [0, 2]]);
+    const byStatusDesc = await order('-status');
+    expect([byStatusDesc.slice(0, 2).sort(), byStatusDesc[2]]).toEqual([[0, 2], 1]);
     expectErrorDocument(await t.http.get('/v2/categories?sort=background_colour').set(t.admin), 400, { source: 'sort' });
   });
 

@@ -138,6 +138,8 @@ describe('catalog: files', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
     expect(res.body.data.every((f: any) => f.file_name.endsWith('.png'))).toBe(true);
+    const sizes = res.body.data.map((f: any) => f.file_size);
+    expect(sizes).toEqual([...sizes].sort((x: number, y: number) => y - x));
     res = await t.http.get('/v2/files?filter=eq(public,false)').set(t.admin);
     expect(res.body.data.every((f: any) => f.public === false)).toBe(true);
     expectErrorDocument(await t.http.get('/v2/files?page[offset]=10001').set(t.admin), 400);

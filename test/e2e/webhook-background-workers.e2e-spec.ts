@@ -10,6 +10,9 @@ import { createIntegration, publishEvent, WEBHOOK_TEST_ENV } from '../support/we
 
 /** The relay and delivery workers running on their own (WORKERS_ENABLED): slots, wake-ups, shutdown, and the circuit breaker. */
 
+// Each test starts its own app, which takes long on a loaded machine.
+jest.setTimeout(300_000);
+
 // The workers run on their own; the poll is ten minutes away, so whatever is sent in a test was woken up.
 const BACKGROUND = { WORKERS_ENABLED: 'true', WEBHOOK_POLL_INTERVAL_MS: '600000' };
 
