@@ -32,7 +32,7 @@ describe('catalog: categories', () => {
   it('creates with defaults, gets, updates, deletes (204) and publishes events', async () => {
     const c = await create({ description: 'd', background_colour: '#ff0000', background_image: 'https://example.com/bg.png' });
     expect(c).toMatchObject({ type: 'category', status: 'draft', description: 'd', background_colour: '#ff0000', background_image: 'https://example.com/bg.png', relationships: { products: { data: [] } } });
-    expect(c.meta.timestamps.created_at).toBeDefined();
+    expect(c.meta.timestamps.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
     expect((await t.http.get(`/v2/categories/${c.id}`).set(t.admin)).body.data).toEqual(c);
     const upd = await t.http.put(`/v2/categories/${c.id}`).set(t.admin).send({ data: { type: 'category', status: 'live', name: 'New' } });
     expect(upd.status).toBe(200);

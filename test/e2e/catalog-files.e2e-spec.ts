@@ -24,7 +24,7 @@ describe('catalog: files', () => {
     expect(f).toMatchObject({ type: 'file', file_name: 'red.png', mime_type: 'image/png', file_size: png.length, public: true, meta: { dimensions: { width: 3, height: 2 } } });
     expect(f.link.href).toBe(`${t.baseUrl}/v2/files/${f.id}/content`);
     expect(f.links.self).toBe(`${t.baseUrl}/v2/files/${f.id}`);
-    expect(f.meta.timestamps.created_at).toBeDefined();
+    expect(f.meta.timestamps.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
     expect((await t.http.get(`/v2/files/${f.id}`).set(t.admin)).body.data).toEqual(f);
     const content = await t.http.get(`/v2/files/${f.id}/content`).set(t.storefront).buffer(true).parse((r, cb) => {
       const chunks: Buffer[] = [];

@@ -48,7 +48,7 @@ describe('payment-intents gateway (development provider)', () => {
     );
     expect(confirm.status).toBe(200);
     expect(confirm.body.data).toMatchObject({ id: tx.id, transaction_type: 'purchase', status: 'complete', payment_intent: { status: 'succeeded', client_secret: tx.payment_intent.client_secret } });
-    expect(confirm.body.data.meta.timestamps).toBeDefined();
+    expect(confirm.body.data.meta.timestamps).toMatchObject({ created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/), updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
     expect(await order(o.id)).toMatchObject({ payment: 'paid', status: 'complete', paidAmount: 5499 });
     expect(await t.prisma.outboxEvent.count({ where: { name: 'order.paid' } })).toBe(1);
 
