@@ -57,15 +57,17 @@ export function publishEvent(t: TestApp, name: EventName, payload: any) {
 export function useWebhookApp(env: Record<string, string> = WEBHOOK_TEST_ENV) {
   let t: TestApp | undefined;
   let receivers: WebhookReceiver[] = [];
+  // Generous hook ceilings: an app starts slowly on a loaded machine (PGlite especially).
   beforeAll(async () => {
     t = await createTestApp({ env });
-  });
+  }, 300_000);
   afterEach(async () => {
-    await drainApp(t!, 60_000);
-    await t!.prisma.integration.updateMany({ data: { enabled: false } });
+    if (!t) return;
+    await drainApp(t, 60_000);
+    await t.prisma.integration.updateMany({ data: { enabled: false } });
     await Promise.all(receivers.map((r) => r.close()));
     receivers = [];
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
