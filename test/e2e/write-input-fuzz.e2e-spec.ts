@@ -4,6 +4,7 @@ import type { Response } from 'supertest';
 import { brotliCompressSync, brotliDecompressSync, deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { concretePath, discoverRoutes, RouteInfo } from '../support/app-routes';
 import { dtoFields, isNullable, withValueAt } from '../support/dto-fields';
+import { createProduct } from '../support/factories';
 import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
 import { writeFixtures } from '../support/write-fixtures';
 
@@ -25,7 +26,7 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 interface WriteTarget {
   name: string;
-  method: 'post' | 'put';
+  method: 'post' | 'put' | 'delete';
   path: string;
   /** A body that is valid or close to it: the mutations start from here. */
   template: () => Json;
@@ -286,8 +287,18 @@ describe('bad input (property-based)', () => {
    * The first test fails when a served body route has no fixture or a fixture no route, so a new route cannot
    * escape the fuzz; each route's property test below fails if its target cannot be made.
    */
-  const OTHER_BODY_FIXTURES: Record<string, () => Omit<WriteTarget, 'name'>> = {
-    'POST /oauth/access_token': () => ({ method: 'post', path: '/oauth/access_token', auth: 'none', form: true, template: () => ({ grant_type: 'client_credentials', client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET }) }),
+  /** A product and a category, and the relationship body that links them (`{"data": [{type, id}]}`). */
+  const productRelationship = (method: 'post' | 'put' | 'delete') => async (): Promise<Omit<WriteTarget, 'name'>> => {
+    const product = await createProduct(t);
+    const category = await t.http.post('/v2/categories').set(t.admin).send({ data: { type: 'category', name: 'Fuzz relation', slug: `fuzz-rel-${randomUUID().slice(0, 8)}` } });
+    if (category.status !== 201) throw new Error(`category for the relationship fixture: ${category.status}`);
+    return { method, path: `/v2/products/${product.id}/relationships/categories`, auth: 'admin', template: () => ({ data: [{ type: 'category', id: category.body.data.id }] }) };
+  };
+  const OTHER_BODY_FIXTURES: Record<string, () => Promise<Omit<WriteTarget, 'name'>>> = {
+    'POST /oauth/access_token': async () => ({ method: 'post', path: '/oauth/access_token', auth: 'none', form: true, template: () => ({ grant_type: 'client_credentials', client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET }) }),
+    'POST /v2/products/:id/relationships/:relation': productRelationship('post'),
+    'PUT /v2/products/:id/relationships/:relation': productRelationship('put'),
+    'DELETE /v2/products/:id/relationships/:relation': productRelationship('delete'),
   };
   // The keys alone (the fixtures are made per test, on the test app).
   const TARGET_KEYS = [...Object.keys(writeFixtures(undefined as unknown as TestApp)), ...Object.keys(OTHER_BODY_FIXTURES)].sort();
@@ -298,7 +309,7 @@ describe('bad input (property-based)', () => {
       .sort();
   async function targetFor(key: string): Promise<WriteTarget> {
     const other = OTHER_BODY_FIXTURES[key];
-    if (other) return { name: key, ...other() };
+    if (other) return { name: key, ...(await other()) };
     const make = writeFixtures(t)[key];
     if (!make) throw new Error(`no fixture for ${key}`);
     const fixture = await make();
