@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { eventually } from '../support/eventually';
 import { checkedOutOrder, payManually } from '../support/flows';
 import { createTestApp, TestApp } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -70,7 +71,11 @@ describe('payments through the API reach a webhook receiver', () => {
     });
     // The delivery headers name the event, and each delivery is logged as succeeded.
     expect(r.requests.map((q) => q.headers['x-moltin-integration-trigger']).sort()).toEqual(['order.paid', 'transaction.updated']);
-    const jobs = await t.prisma.integrationJob.findMany({ where: { integrationId: hook.id } });
+    // Recorded once the answers are in (just after the receiver saw the requests).
+    const jobs = await eventually(async () => {
+      const rows = await t.prisma.integrationJob.findMany({ where: { integrationId: hook.id } });
+      return rows.every((j) => j.status !== 'in_flight') && rows;
+    }, 'both deliveries recorded');
     expect(jobs.map((j) => [j.status, j.attempts])).toEqual([
       ['succeeded', 1],
       ['succeeded', 1],
