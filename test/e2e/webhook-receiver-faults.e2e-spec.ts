@@ -107,7 +107,7 @@ describe('misbehaving webhook receivers', () => {
     }, 30_000, `${N} logs for the garbage receiver`);
     for (const log of gLogs) {
       expect(log).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'network' });
-      expect(log.processingTime).toBeLessThan(1);
+      expect(log.processingTime).toBeLessThan(TIMEOUT_MS / 1000); // failed, not timed out
     }
     expect(await t.prisma.integrationJob.count({ where: { integrationId: G, status: 'retrying', attempts: 1 } })).toBe(N);
 
