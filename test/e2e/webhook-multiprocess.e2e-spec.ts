@@ -12,6 +12,8 @@ import { createIntegration, publishEvent } from '../support/webhooks';
  */
 const onPostgres = testDbKind() === 'postgres';
 const describeMultiProcess = onPostgres ? describe : describe.skip;
+// Each test starts server processes (ts-node), which takes long on a loaded machine.
+jest.setTimeout(300_000);
 
 describeMultiProcess('webhook delivery across server processes (PostgreSQL only)', () => {
   const replicas = useReplicas({ WEBHOOK_POLL_INTERVAL_MS: '50', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05' });
