@@ -87,6 +87,13 @@ describePg('graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     });
   };
 
+  /** Creates a product through a spawned server's API (201 asserted); its id. */
+  const createProductOn = async (s: ServerProcess) => {
+    const res = await fetch(`${s.baseUrl}/v2/products`, { method: 'POST', headers: { ...replicas.t.admin, 'content-type': 'application/json' }, body: productBody() });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as any).data.id as string;
+  };
+
   it('finishes a request that is half received when SIGTERM arrives (201), refuses new connections, then exits 0', async () => {
     const s = await start();
     const exit = exitOf(s);
@@ -164,13 +171,7 @@ describePg('graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     const s = await start();
     const exit = exitOf(s);
     // The event comes from a real API write on the spawned server.
-    const created = await fetch(`${s.baseUrl}/v2/products`, {
-      method: 'POST',
-      headers: { ...replicas.t.admin, 'content-type': 'application/json' },
-      body: productBody(),
-    });
-    expect(created.status).toBe(201);
-    const productId = ((await created.json()) as any).data.id as string;
+    const productId = await createProductOn(s);
 
     await r.waitFor(1, 30_000);
     const received = r.requests[0];
@@ -203,13 +204,7 @@ describePg('graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     // (so its worker has claimed what was due), and nothing else.
     r.always({ status: 200 });
     const next = await start();
-    const later = await fetch(`${next.baseUrl}/v2/products`, {
-      method: 'POST',
-      headers: { ...replicas.t.admin, 'content-type': 'application/json' },
-      body: productBody(),
-    });
-    expect(later.status).toBe(201);
-    const laterId = ((await later.json()) as any).data.id as string;
+    const laterId = await createProductOn(next);
     await r.waitFor(2, 30_000);
     expect(r.requests.map((q) => q.body.payload.data.id)).toEqual([productId, laterId]);
     expect(await replicas.t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'succeeded', attempts: 1 });
