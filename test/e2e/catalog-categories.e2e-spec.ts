@@ -125,9 +125,9 @@ describe('catalog: categories', () => {
 
   it('sorts by every field Elastic Path lists for categories (description included)', async () => {
     const made = [
-      await create({ name: 'sortd 1', slug: 'sortd-b', description: 'mmm' }),
+      await create({ name: 'sortd 1', slug: 'sortd-b', description: 'mmm', status: 'live' }),
       await create({ name: 'sortd 2', slug: 'sortd-c', description: 'aaa', status: 'draft' }),
-      await create({ name: 'sortd 3', slug: 'sortd-a', description: 'zzz' }),
+      await create({ name: 'sortd 3', slug: 'sortd-a', description: 'zzz', status: 'live' }),
     ];
     const order = async (sort: string) => {
       const res = await t.http.get(`/v2/categories?filter=like(name,sortd*)&sort=${sort}`).set(t.admin);
@@ -142,6 +142,7 @@ describe('catalog: categories', () => {
     expect(await order('name')).toEqual([0, 1, 2]);
     expect(await order('-name')).toEqual([2, 1, 0]);
     expect(await order('slug')).toEqual([2, 0, 1]);
+    expect(made.map((c) => c.status)).toEqual(['live', 'draft', 'live']);
     // draft before live; the two live ones tie (in either order).
     const byStatus = await order('status');
     expect([byStatus[0], byStatus.slice(1).sort()]).toEqual([1, [0, 2]]);
