@@ -10,6 +10,8 @@ const e2e = (db) => ({
 
 module.exports = {
   testTimeout: 60000,
+  // Per-file durations are kept in test-results/timings.json (see the reporter).
+  reporters: ['default', '<rootDir>/test/support/timings-reporter.js'],
   projects: [
     {
       displayName: 'unit',

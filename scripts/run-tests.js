@@ -33,6 +33,18 @@ function tryStartPostgres() {
   }
 }
 
+/** The ten slowest test files of this run, from the timings the Jest reporter keeps (test/support/timings-reporter.js). */
+function slowestFiles() {
+  const { TIMINGS } = require('../test/support/timings-reporter');
+  try {
+    const { files } = JSON.parse(fs.readFileSync(TIMINGS, 'utf8'));
+    const lines = files.slice(0, 10).map((f) => `${f.seconds.toFixed(1).padStart(7)} s  ${f.file}${f.project ? ` (${f.project})` : ''}`);
+    return `slowest test files (every file: ${path.relative(process.cwd(), TIMINGS)}):\n${lines.join('\n')}`;
+  } catch {
+    return '';
+  }
+}
+
 async function main() {
   if (!(await postgresReachable())) {
     process.stderr.write(`PostgreSQL is not reachable at ${ADMIN_URL}; trying to start the local service\n`);
@@ -43,6 +55,7 @@ async function main() {
       process.exit(1);
     }
   }
+  fs.rmSync(require('../test/support/timings-reporter').TIMINGS, { force: true });
   const report = path.join(os.tmpdir(), `commerce-api-jest-${process.pid}.json`);
   const jest = require.resolve('jest/bin/jest');
   // Jest's VM allows a dynamic import() only with this flag (a test that opens PGlite on Jest's own thread
@@ -58,6 +71,8 @@ async function main() {
   } catch {
     summary = '';
   }
+  const slowest = slowestFiles();
+  if (slowest) process.stdout.write(`\n${slowest}\n`);
   if (summary) process.stdout.write(`\n${summary}\n`);
   process.exit(run.status ?? 1);
 }

@@ -6,7 +6,7 @@ import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
 
 /**
  * Bad input answers a 4xx error document that names the field, never a 500 — the cases an adversarial
- * pass found, one by one. The property-based sweep over every route is hardening-fuzz.
+ * pass found, one by one. The property-based sweep over every route is write-input-fuzz.e2e-spec.ts.
  */
 describe('bad input: each refused with a 4xx that names the field', () => {
   let t: TestApp;

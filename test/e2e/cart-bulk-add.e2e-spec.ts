@@ -1,27 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { createTestApp, TestApp } from '../support/test-app';
+import { useStorefront } from '../support/storefront';
+import type { TestApp } from '../support/test-app';
 import { createProduct } from '../support/factories';
 import { expectErrorDocument } from '../support/documents';
-import { sdkFor } from '../support/sdk';
 
 const GIFT_WRAP = { type: 'custom_item', name: 'Gift wrap', sku: 'gift-wrap', quantity: 1, price: { amount: 250, includes_tax: true } };
 
 /** `Cart.BulkAdd`: an array of items in one request, all or nothing unless `options.add_all_or_nothing` is false. */
 describe('Cart: bulk add', () => {
+  const shop = useStorefront();
   let t: TestApp;
   let ep: any;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ep = sdkFor(t, 'storefront');
-  });
-  afterAll(async () => {
-    await t.close();
+  beforeAll(() => {
+    ({ t, sdk: ep } = shop);
   });
 
   it('adds products and custom items in one request (SDK without options)', async () => {
     const a = await createProduct(t, { amount: 1000 });
     const b = await createProduct(t, { amount: 300 });
-    const cart = ep.Cart(`bulk-${Date.now()}`);
+    const cart = shop.cart('bulk');
     const res = await cart.BulkAdd([{ type: 'cart_item', id: a.id, quantity: 2 }, { type: 'cart_item', id: b.id, quantity: 1 }, GIFT_WRAP]);
     expect(res.data.map((i: any) => [i.type, i.sku, i.quantity])).toEqual([
       ['cart_item', a.sku, 2],
@@ -36,7 +33,7 @@ describe('Cart: bulk add', () => {
     const a = await createProduct(t, { amount: 1000 });
     const draft = await createProduct(t, { status: 'draft' });
     const missing = randomUUID();
-    const cart = ep.Cart(`bulk-none-${Date.now()}`);
+    const cart = shop.cart('bulk-none');
     const items = [{ type: 'cart_item', id: a.id, quantity: 1 }, { type: 'cart_item', id: missing, quantity: 1 }, GIFT_WRAP, { type: 'cart_item', id: draft.id, quantity: 1 }];
     const refusal = await cart.BulkAdd(items, { add_all_or_nothing: true }).catch((e: any) => e);
     expect(refusal.errors).toEqual([
@@ -53,7 +50,7 @@ describe('Cart: bulk add', () => {
   it('adds the others and reports the failures with add_all_or_nothing false', async () => {
     const a = await createProduct(t, { amount: 1000 });
     const missing = randomUUID();
-    const cart = ep.Cart(`bulk-some-${Date.now()}`);
+    const cart = shop.cart('bulk-some');
     const res = await cart.BulkAdd([{ type: 'cart_item', id: a.id, quantity: 1 }, { type: 'cart_item', id: missing }, GIFT_WRAP], { add_all_or_nothing: false });
     expect(res.data.map((i: any) => i.sku)).toEqual([a.sku, 'gift-wrap']);
     expect(res.meta.display_price.with_tax.amount).toBe(1250);
@@ -63,7 +60,7 @@ describe('Cart: bulk add', () => {
 
   it('refuses a request with a malformed item (400 naming each one) and adds nothing, whatever add_all_or_nothing says', async () => {
     const a = await createProduct(t, { amount: 1000 });
-    const cart = ep.Cart(`bulk-malformed-${Date.now()}`);
+    const cart = shop.cart('bulk-malformed');
     const items = [{ type: 'cart_item', id: a.id, quantity: 1 }, { ...GIFT_WRAP, price: { amount: 'free' } }, { type: 'bundle_item', sku: 'b' }];
     const refusal = await cart.BulkAdd(items, { add_all_or_nothing: false }).catch((e: any) => e);
     expect(refusal.errors.length).toBeGreaterThanOrEqual(2);

@@ -1,23 +1,20 @@
-import { createTestApp, TestApp } from '../support/test-app';
+import { useStorefront } from '../support/storefront';
+import type { TestApp } from '../support/test-app';
 import { createProduct } from '../support/factories';
-import { sdkFor } from '../support/sdk';
 
 /** `Cart.RemoveAllItems`: `DELETE /v2/carts/:ref/items` empties the cart, which stays. */
 describe('Cart: remove all items', () => {
+  const shop = useStorefront();
   let t: TestApp;
   let ep: any;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ep = sdkFor(t, 'storefront');
-  });
-  afterAll(async () => {
-    await t.close();
+  beforeAll(() => {
+    ({ t, sdk: ep } = shop);
   });
 
   it('empties the cart; its name stays and it takes items in another currency afterwards', async () => {
     const usd = await createProduct(t, { amount: 1500 });
     const eur = await createProduct(t, { price: [{ amount: 900, currency: 'EUR', includes_tax: true }] });
-    const cart = ep.Cart(`clear-${Date.now()}`);
+    const cart = shop.cart('clear');
     await cart.UpdateCart({ name: 'Wish list' });
     await cart.AddProduct(usd.id, 2);
     await cart.AddCustomItem({ name: 'Gift wrap', sku: 'gift-wrap', quantity: 1, price: { amount: 300 } });

@@ -1,26 +1,23 @@
-import { createTestApp, TestApp } from '../support/test-app';
+import { useStorefront } from '../support/storefront';
+import type { TestApp } from '../support/test-app';
 import { createProduct } from '../support/factories';
 import { expectErrorDocument } from '../support/documents';
-import { sdkFor } from '../support/sdk';
 
 const ADDRESS = { first_name: 'Ron', last_name: 'Swanson', line_1: '1 Sunny St', postcode: 'NE1 6UF', county: 'Tyne & Wear', country: 'GB' };
 const SHIPPING = { name: 'Standard shipping', sku: 'shipping-standard', description: 'Three to five days', quantity: 1, price: { amount: 495, includes_tax: true } };
 
 /** `Cart.AddCustomItem`: a line named and priced by the client (how storefronts add shipping before checkout). */
 describe('Cart: custom items', () => {
+  const shop = useStorefront();
   let t: TestApp;
   let ep: any;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ep = sdkFor(t, 'storefront');
-  });
-  afterAll(async () => {
-    await t.close();
+  beforeAll(() => {
+    ({ t, sdk: ep } = shop);
   });
 
   it('totals a product and a custom item and checks out with both, taking stock only for the product', async () => {
     const product = await createProduct(t, { amount: 2000, manageStock: true, stockLevel: 5 });
-    const cart = ep.Cart(`custom-${Date.now()}`);
+    const cart = shop.cart('custom');
     await cart.AddProduct(product.id, 2);
     const added = await cart.AddCustomItem({ ...SHIPPING });
 
@@ -54,7 +51,7 @@ describe('Cart: custom items', () => {
   });
 
   it('adds to the quantity of a custom item with the same SKU', async () => {
-    const cart = ep.Cart(`custom-same-${Date.now()}`);
+    const cart = shop.cart('custom-same');
     await cart.AddCustomItem({ ...SHIPPING });
     const again = await cart.AddCustomItem({ ...SHIPPING, quantity: 2, price: { amount: 500 } });
     expect(again.data).toHaveLength(1);

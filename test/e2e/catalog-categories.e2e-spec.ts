@@ -32,7 +32,7 @@ describe('catalog: categories', () => {
   it('creates with defaults, gets, updates, deletes (204) and publishes events', async () => {
     const c = await create({ description: 'd', background_colour: '#ff0000', background_image: 'https://example.com/bg.png' });
     expect(c).toMatchObject({ type: 'category', status: 'draft', description: 'd', background_colour: '#ff0000', background_image: 'https://example.com/bg.png', relationships: { products: { data: [] } } });
-    expect(c.meta.timestamps.created_at).toBeDefined();
+    expect(c.meta.timestamps.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
     expect((await t.http.get(`/v2/categories/${c.id}`).set(t.admin)).body.data).toEqual(c);
     const upd = await t.http.put(`/v2/categories/${c.id}`).set(t.admin).send({ data: { type: 'category', status: 'live', name: 'New' } });
     expect(upd.status).toBe(200);
@@ -124,7 +124,11 @@ describe('catalog: categories', () => {
   });
 
   it('sorts by every field Elastic Path lists for categories (description included)', async () => {
-    const made = [await create({ name: 'sortd 1', description: 'mmm' }), await create({ name: 'sortd 2', description: 'aaa' }), await create({ name: 'sortd 3', description: 'zzz' })];
+    const made = [
+      await create({ name: 'sortd 1', slug: 'sortd-b', description: 'mmm', status: 'live' }),
+      await create({ name: 'sortd 2', slug: 'sortd-c', description: 'aaa', status: 'draft' }),
+      await create({ name: 'sortd 3', slug: 'sortd-a', description: 'zzz', status: 'live' }),
+    ];
     const order = async (sort: string) => {
       const res = await t.http.get(`/v2/categories?filter=like(name,sortd*)&sort=${sort}`).set(t.admin);
       expect(res.status).toBe(200);
@@ -132,7 +136,18 @@ describe('catalog: categories', () => {
     };
     expect(await order('description')).toEqual([1, 0, 2]);
     expect(await order('-description')).toEqual([2, 0, 1]);
-    for (const field of ['created_at', 'name', 'slug', 'status', 'updated_at']) expect(await order(field)).toHaveLength(3);
+    expect(await order('created_at')).toEqual([0, 1, 2]);
+    expect(await order('-created_at')).toEqual([2, 1, 0]);
+    expect(await order('updated_at')).toEqual([0, 1, 2]);
+    expect(await order('name')).toEqual([0, 1, 2]);
+    expect(await order('-name')).toEqual([2, 1, 0]);
+    expect(await order('slug')).toEqual([2, 0, 1]);
+    expect(made.map((c) => c.status)).toEqual(['live', 'draft', 'live']);
+    // draft before live; the two live ones tie (in either order).
+    const byStatus = await order('status');
+    expect([byStatus[0], byStatus.slice(1).sort()]).toEqual([1, [0, 2]]);
+    const byStatusDesc = await order('-status');
+    expect([byStatusDesc.slice(0, 2).sort(), byStatusDesc[2]]).toEqual([[0, 2], 1]);
     expectErrorDocument(await t.http.get('/v2/categories?sort=background_colour').set(t.admin), 400, { source: 'sort' });
   });
 

@@ -24,7 +24,7 @@ describe('catalog: files', () => {
     expect(f).toMatchObject({ type: 'file', file_name: 'red.png', mime_type: 'image/png', file_size: png.length, public: true, meta: { dimensions: { width: 3, height: 2 } } });
     expect(f.link.href).toBe(`${t.baseUrl}/v2/files/${f.id}/content`);
     expect(f.links.self).toBe(`${t.baseUrl}/v2/files/${f.id}`);
-    expect(f.meta.timestamps.created_at).toBeDefined();
+    expect(f.meta.timestamps.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
     expect((await t.http.get(`/v2/files/${f.id}`).set(t.admin)).body.data).toEqual(f);
     const content = await t.http.get(`/v2/files/${f.id}/content`).set(t.storefront).buffer(true).parse((r, cb) => {
       const chunks: Buffer[] = [];
@@ -138,6 +138,8 @@ describe('catalog: files', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBeGreaterThan(0);
     expect(res.body.data.every((f: any) => f.file_name.endsWith('.png'))).toBe(true);
+    const sizes = res.body.data.map((f: any) => f.file_size);
+    expect(sizes).toEqual([...sizes].sort((x: number, y: number) => y - x));
     res = await t.http.get('/v2/files?filter=eq(public,false)').set(t.admin);
     expect(res.body.data.every((f: any) => f.public === false)).toBe(true);
     expectErrorDocument(await t.http.get('/v2/files?page[offset]=10001').set(t.admin), 400);

@@ -1,8 +1,6 @@
 import { createProduct } from '../support/factories';
-import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { gateway, MemoryStorageFactory } = require('@elasticpath/js-sdk');
+import { sdkFor } from '../support/sdk';
+import { createTestApp, TestApp } from '../support/test-app';
 
 const BILLING = { first_name: 'Ron', last_name: 'Swanson', line_1: '1 Sunny St', postcode: 'NE1 6UF', county: 'Tyne & Wear', country: 'GB' };
 
@@ -13,10 +11,10 @@ describe('SDK: Customers, customer tokens and a shopper’s own orders', () => {
   let storefront: any;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    admin = sdkFor(t);
     await admin.Authenticate();
     // A storefront holds only the client id: an implicit token.
-    storefront = gateway({ client_id: TEST_CLIENT_ID, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    storefront = sdkFor(t, 'storefront');
     await storefront.Authenticate();
   });
   afterAll(async () => {

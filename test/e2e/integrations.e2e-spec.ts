@@ -1,6 +1,6 @@
-import { gateway, MemoryStorageFactory } from '@elasticpath/js-sdk';
 import { expectErrorDocument, expectPage } from '../support/documents';
-import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
+import { sdkFor } from '../support/sdk';
+import { createTestApp, TestApp } from '../support/test-app';
 
 const WEBHOOK_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_RETRY_SCHEDULE: '0,0.05,0.05,0.05', WEBHOOK_TIMEOUT_MS: '300' };
 
@@ -159,13 +159,7 @@ describe('integrations: CRUD, validation, secrets, SDK', () => {
   });
 
   it('works with the official SDK: Create, All, Get, Update, GetLogs, GetJobs, GetAllLogs, Delete', async () => {
-    const ep = gateway({
-      client_id: TEST_CLIENT_ID,
-      client_secret: TEST_CLIENT_SECRET,
-      host: t.host,
-      protocol: 'http',
-      storage: new MemoryStorageFactory(),
-    } as any) as any;
+    const ep = sdkFor(t);
     const created = await ep.Integrations.Create({
       name: 'SDK hook',
       description: 'made by the SDK',

@@ -1,8 +1,6 @@
 import { createProduct } from '../support/factories';
-import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { gateway, MemoryStorageFactory } = require('@elasticpath/js-sdk');
+import { sdkFor } from '../support/sdk';
+import { createTestApp, TestApp } from '../support/test-app';
 
 /** The official JS SDK, unchanged: cart, checkout and orders. */
 describe('SDK: Cart, Checkout and Orders', () => {
@@ -10,7 +8,7 @@ describe('SDK: Cart, Checkout and Orders', () => {
   let ep: any;
   beforeAll(async () => {
     t = await createTestApp();
-    ep = gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    ep = sdkFor(t);
     await ep.Authenticate();
   });
   afterAll(async () => {

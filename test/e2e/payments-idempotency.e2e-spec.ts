@@ -1,20 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createOrder } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectErrorDocument } from '../support/documents';
-
-async function insertOrder(t: TestApp, withTax = 10000) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
 
 describe('Idempotency-Key on payments, capture, refund, confirm', () => {
   let t: TestApp;
@@ -32,7 +19,7 @@ describe('Idempotency-Key on payments, capture, refund, confirm', () => {
   };
 
   it('replays the first payment for the same key and body without paying twice', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const key = randomUUID();
     const body = { data: { gateway: 'manual', method: 'purchase', amount: 4000 } };
     const first = await post(`/orders/${o.id}/payments`, key, body);
@@ -54,7 +41,7 @@ describe('Idempotency-Key on payments, capture, refund, confirm', () => {
   });
 
   it('scopes a key by the route and its ids, not their spelling: a trailing slash, upper case or an upper-case id replay one payment', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const key = randomUUID();
     const body = { data: { gateway: 'manual', method: 'purchase', amount: 1500 } };
     const spellings = [`/orders/${o.id}/payments`, `/orders/${o.id}/payments/`, `/orders/${o.id}/PAYMENTS`, `/orders/${o.id.toUpperCase()}/payments`];
@@ -70,7 +57,7 @@ describe('Idempotency-Key on payments, capture, refund, confirm', () => {
   });
 
   it('replays a capture (bodyless) and a refund; the same key on another route is a different key', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const auth = await post(`/orders/${o.id}/payments`, undefined, { data: { gateway: 'manual', method: 'authorize' } });
     const txId = auth.body.data.id;
     const key = 'capture-1';
@@ -91,7 +78,7 @@ describe('Idempotency-Key on payments, capture, refund, confirm', () => {
   });
 
   it('replays a refusal as it was first answered', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const purchase = await post(`/orders/${o.id}/payments`, undefined, { data: { gateway: 'manual', method: 'purchase' } });
     const first = await post(`/orders/${o.id}/transactions/${purchase.body.data.id}/capture`, 'refused');
     expectErrorDocument(first, 422);
@@ -101,7 +88,7 @@ describe('Idempotency-Key on payments, capture, refund, confirm', () => {
   });
 
   it('parallel duplicates with one key execute once', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const body = { data: { gateway: 'manual', method: 'purchase', amount: 100 } };
     const results = await Promise.all(Array.from({ length: 10 }, () => post(`/orders/${o.id}/payments`, 'parallel', body)));
     for (const r of results) expect([200, 409]).toContain(r.status);
@@ -112,7 +99,7 @@ describe('Idempotency-Key on payments, capture, refund, confirm', () => {
   });
 
   it('scopes keys by client grant: an implicit token reusing a key does not replay an admin answer', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const body = { data: { gateway: 'manual', method: 'purchase', amount: 100 } };
     const a = await post(`/orders/${o.id}/payments`, 'shared', body);
     const b = await post(`/orders/${o.id}/payments`, 'shared', body, t.storefront);
@@ -123,7 +110,7 @@ describe('Idempotency-Key on payments, capture, refund, confirm', () => {
   });
 
   it('confirm honours the key too', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 10000 });
     const pi = await post(`/orders/${o.id}/payments`, undefined, { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' } });
     const path = `/orders/${o.id}/transactions/${pi.body.data.id}/confirm`;
     const c1 = await post(path, 'confirm', { data: { payment: 'pm_card_visa' } });

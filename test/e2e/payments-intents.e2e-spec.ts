@@ -1,20 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createOrder } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectErrorDocument } from '../support/documents';
-
-async function insertOrder(t: TestApp, withTax = 5499) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
 
 /** Without STRIPE_SECRET_KEY the payment-intents gateway is the DevelopmentPaymentIntentsGateway (no money moves). */
 describe('payment-intents gateway (development provider)', () => {
@@ -33,7 +19,7 @@ describe('payment-intents gateway (development provider)', () => {
   const order = (id: string) => t.prisma.order.findUniqueOrThrow({ where: { id } });
 
   it('purchase: pending with payment_intent (requires_action) → confirm → complete, order paid', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const res = await post(`/orders/${o.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_threeDSecureRequired' } }, t.storefront);
     expect(res.status).toBe(200);
     const tx = res.body.data;
@@ -62,7 +48,7 @@ describe('payment-intents gateway (development provider)', () => {
     );
     expect(confirm.status).toBe(200);
     expect(confirm.body.data).toMatchObject({ id: tx.id, transaction_type: 'purchase', status: 'complete', payment_intent: { status: 'succeeded', client_secret: tx.payment_intent.client_secret } });
-    expect(confirm.body.data.meta.timestamps).toBeDefined();
+    expect(confirm.body.data.meta.timestamps).toMatchObject({ created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/), updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/) });
     expect(await order(o.id)).toMatchObject({ payment: 'paid', status: 'complete', paidAmount: 5499 });
     expect(await t.prisma.outboxEvent.count({ where: { name: 'order.paid' } })).toBe(1);
 
@@ -74,7 +60,7 @@ describe('payment-intents gateway (development provider)', () => {
   });
 
   it('authorize (alias stripe_payment_intents): confirm with {} → authorized; capture → paid; cancel refused after capture', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const tx = (await post(`/orders/${o.id}/payments`, { data: { gateway: 'stripe_payment_intents', method: 'authorize', payment: 'pm_card_visa', options: { receipt_email: 'a@example.com' } } })).body.data;
     expect(tx).toMatchObject({ gateway: 'stripe_payment_intents', transaction_type: 'authorize', status: 'pending' });
     const confirm = await post(`/orders/${o.id}/transactions/${tx.id}/confirm`, { data: {} });
@@ -88,7 +74,7 @@ describe('payment-intents gateway (development provider)', () => {
   });
 
   it('cancel: a pending payment and a complete authorization become cancelled; the order releases the authorization', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const pending = (await post(`/orders/${o.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' } })).body.data;
     const cancelled = await post(`/orders/${o.id}/transactions/${pending.id}/cancel`, { data: { reason: 'abandoned' } });
     expect(cancelled.status).toBe(200);
@@ -105,7 +91,7 @@ describe('payment-intents gateway (development provider)', () => {
   });
 
   it('parallel confirms of one pending payment: one succeeds, the order is paid once', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 5499 });
     const tx = (await post(`/orders/${o.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' } })).body.data;
     const results = await Promise.all(Array.from({ length: 20 }, () => post(`/orders/${o.id}/transactions/${tx.id}/confirm`, { data: {} })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);

@@ -1,21 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createOrder } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectErrorDocument } from '../support/documents';
 import { startStripeStub, StripeStub } from '../support/stripe-stub';
-
-async function insertOrder(t: TestApp, withTax = 12000) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'EUR',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'EUR' }] },
-    },
-  });
-}
 
 /** The real Stripe gateway (official `stripe` package) against a local Stripe-shaped stub. */
 describe('Stripe Payment Intents gateway (STRIPE_SECRET_KEY + STRIPE_API_BASE â†’ local stub)', () => {
@@ -37,7 +23,7 @@ describe('Stripe Payment Intents gateway (STRIPE_SECRET_KEY + STRIPE_API_BASE â†
   const order = (id: string) => t.prisma.order.findUniqueOrThrow({ where: { id } });
 
   it('authorize â†’ confirm â†’ capture â†’ partial refund â†’ refund the rest', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 12000, currency: 'EUR' });
     const pay = await post(`/orders/${o.id}/payments`, { data: { gateway: 'stripe_payment_intents', method: 'authorize', payment: 'pm_card_visa' } });
     expect(pay.status).toBe(200);
     const tx = pay.body.data;
@@ -70,7 +56,7 @@ describe('Stripe Payment Intents gateway (STRIPE_SECRET_KEY + STRIPE_API_BASE â†
   });
 
   it('purchase â†’ confirm pays the order', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 12000, currency: 'EUR' });
     const tx = (await post(`/orders/${o.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' } })).body.data;
     expect(stripe.intents.get(tx.reference)!.capture_method).toBe('automatic');
     const confirm = await post(`/orders/${o.id}/transactions/${tx.id}/confirm`, { data: {} });
@@ -79,7 +65,7 @@ describe('Stripe Payment Intents gateway (STRIPE_SECRET_KEY + STRIPE_API_BASE â†
   });
 
   it('a declined card is 422 with the gateway message and leaves the payment pending (confirmable again)', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 12000, currency: 'EUR' });
     const tx = (await post(`/orders/${o.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'purchase' } })).body.data;
     expect(tx.payment_intent.status).toBe('requires_payment_method');
     const declined = await post(`/orders/${o.id}/transactions/${tx.id}/confirm`, { data: { payment: 'pm_card_chargeDeclined' } });
@@ -91,7 +77,7 @@ describe('Stripe Payment Intents gateway (STRIPE_SECRET_KEY + STRIPE_API_BASE â†
   });
 
   it('a gateway refusal on capture puts the authorization back; an unreachable gateway is 502', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 12000, currency: 'EUR' });
     const tx = (await post(`/orders/${o.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'authorize', payment: 'pm_card_visa' } })).body.data;
     await post(`/orders/${o.id}/transactions/${tx.id}/confirm`, { data: {} });
     stripe.intents.get(tx.reference)!.status = 'canceled'; // expired at Stripe meanwhile
@@ -100,7 +86,7 @@ describe('Stripe Payment Intents gateway (STRIPE_SECRET_KEY + STRIPE_API_BASE â†
     expect(await t.prisma.transaction.findUniqueOrThrow({ where: { id: tx.id } })).toMatchObject({ transactionType: 'authorize', status: 'complete' });
     expect(await order(o.id)).toMatchObject({ payment: 'authorized' });
 
-    const o2 = await insertOrder(t);
+    const o2 = await createOrder(t, { withTax: 12000, currency: 'EUR' });
     stripe.failNext(5);
     const down = await post(`/orders/${o2.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' } });
     stripe.failNext(0);
@@ -109,7 +95,7 @@ describe('Stripe Payment Intents gateway (STRIPE_SECRET_KEY + STRIPE_API_BASE â†
   });
 
   it('cancel voids the intent at Stripe', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 12000, currency: 'EUR' });
     const tx = (await post(`/orders/${o.id}/payments`, { data: { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' } })).body.data;
     const res = await post(`/orders/${o.id}/transactions/${tx.id}/cancel`, { data: { reason: 'requested_by_customer' } });
     expect(res.body.data).toMatchObject({ status: 'cancelled' });

@@ -1,8 +1,7 @@
 import { solidPng } from '../../src/seed/png';
-import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
+import { sdkFor } from '../support/sdk';
+import { createTestApp, TestApp } from '../support/test-app';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { gateway, MemoryStorageFactory } = require('@elasticpath/js-sdk');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const FormData = require('form-data');
 
@@ -12,7 +11,7 @@ describe('SDK: catalog', () => {
   let ep: any;
   beforeAll(async () => {
     t = await createTestApp();
-    ep = gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    ep = sdkFor(t);
     await ep.Authenticate();
   });
   afterAll(async () => {

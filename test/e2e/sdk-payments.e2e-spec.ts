@@ -1,22 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { gateway, MemoryStorageFactory } = require('@elasticpath/js-sdk');
-
-async function insertOrder(t: TestApp, withTax = 40000) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
+import { createOrder } from '../support/factories';
+import { sdkFor } from '../support/sdk';
+import { createTestApp, TestApp } from '../support/test-app';
 
 /** The official JS SDK, unchanged, against the server: payments, transactions, capture, refund. */
 describe('SDK: Orders.Payment and Transactions', () => {
@@ -24,7 +9,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
   let ep: any;
   beforeAll(async () => {
     t = await createTestApp();
-    ep = gateway({ client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET, host: t.host, protocol: 'http', storage: new MemoryStorageFactory() });
+    ep = sdkFor(t);
     await ep.Authenticate();
   });
   afterAll(async () => {
@@ -32,7 +17,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
   });
 
   it('authorize, list, get, capture (no body), capture with custom_reference, refund', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 40000 });
     const payment = await ep.Orders.Payment(o.id, { gateway: 'manual', method: 'authorize' });
     expect(payment.data).toMatchObject({ type: 'transaction', transaction_type: 'authorize', status: 'complete', reference: 'manual', amount: 40000 });
 
@@ -56,7 +41,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
     expect(await t.prisma.order.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ payment: 'refunded' });
 
     // Capture with custom_reference through the SDK's own request factory.
-    const o2 = await insertOrder(t);
+    const o2 = await createOrder(t, { withTax: 40000 });
     const p2 = await ep.Orders.Payment(o2.id, { gateway: 'manual', method: 'authorize', paymentmethod_meta: { name: 'invoice', custom_reference: 'before' } });
     expect(p2.data).toMatchObject({ name: 'invoice', custom_reference: 'before' });
     const c2 = await ep.request.send(`orders/${o2.id}/transactions/${p2.data.id}/capture`, 'POST', { custom_reference: 'x' });
@@ -70,7 +55,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
   });
 
   it('refusals reach the SDK caller as error documents', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 40000 });
     const purchase = await ep.Orders.Payment(o.id, { gateway: 'manual', method: 'purchase' });
     // The SDK rejects with the parsed error document.
     await expect(ep.Transactions.Capture({ order: o.id, transaction: purchase.data.id })).rejects.toMatchObject({
@@ -82,7 +67,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
   });
 
   it('payment-intents purchase confirmed through Orders.Confirm', async () => {
-    const o = await insertOrder(t);
+    const o = await createOrder(t, { withTax: 40000 });
     const pi = await ep.Orders.Payment(o.id, { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' });
     expect(pi.data.status).toBe('pending');
     // What the SPI storefront reads from the payment response; reading the transaction back does not repeat it.
@@ -93,7 +78,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
   });
 
   it('Orders.Confirm with {data, options} confirms; a foreign gateway is refused with 422', async () => {
-    const pay = async () => (await ep.Orders.Payment((await insertOrder(t)).id, { gateway: 'card_payment_intents', method: 'authorize', payment: 'pm_card_visa' })).data;
+    const pay = async () => (await ep.Orders.Payment((await createOrder(t, { withTax: 40000 })).id, { gateway: 'card_payment_intents', method: 'authorize', payment: 'pm_card_visa' })).data;
     const a = await pay();
     const withData = await ep.Orders.Confirm(a.relationships.order.data.id, a.id, { data: { payment: 'pm_card_visa', gateway: 'card_payment_intents' }, options: { receipt_email: 'a@example.com' } });
     expect(withData.data).toMatchObject({ status: 'complete', transaction_type: 'authorize', payment_intent: { status: 'requires_capture' } });

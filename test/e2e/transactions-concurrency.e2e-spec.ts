@@ -1,20 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { adminPost } from '../support/admin-http';
+import { createOrder } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
-
-async function insertOrder(t: TestApp, withTax: number) {
-  return t.prisma.order.create({
-    data: {
-      currency: 'USD',
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: {},
-      shippingAddress: {},
-      withTax,
-      withoutTax: withTax,
-      items: { create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency: 'USD' }] },
-    },
-  });
-}
 
 const N = 50;
 
@@ -30,7 +16,7 @@ describe('transactions under concurrency (real parallel HTTP)', () => {
   const post = (path: string, body?: object) => adminPost(t, path, body);
 
   it(`${N} parallel captures of one authorization: exactly one succeeds, the others are 422`, async () => {
-    const o = await insertOrder(t, 40000);
+    const o = await createOrder(t, { withTax: 40000 });
     const auth = await post(`/orders/${o.id}/payments`, { data: { gateway: 'manual', method: 'authorize' } });
     const txId = auth.body.data.id;
 
@@ -51,7 +37,7 @@ describe('transactions under concurrency (real parallel HTTP)', () => {
   });
 
   it(`${N} parallel partial refunds whose sum exceeds the amount never refund more than the amount`, async () => {
-    const o = await insertOrder(t, 10000);
+    const o = await createOrder(t, { withTax: 10000 });
     const purchase = await post(`/orders/${o.id}/payments`, { data: { gateway: 'manual', method: 'purchase' } });
     const txId = purchase.body.data.id;
     const piece = 300; // 50 × 300 = 15000 > 10000: at most 33 can succeed
@@ -73,7 +59,7 @@ describe('transactions under concurrency (real parallel HTTP)', () => {
   });
 
   it(`${N} parallel full payments of one order: one succeeds, the order is paid once`, async () => {
-    const o = await insertOrder(t, 2500);
+    const o = await createOrder(t, { withTax: 2500 });
     const results = await Promise.all(Array.from({ length: N }, () => post(`/orders/${o.id}/payments`, { data: { gateway: 'manual', method: 'purchase' } })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 422)).toHaveLength(N - 1);

@@ -1,27 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createOrder } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
 import { expectErrorDocument } from '../support/documents';
-
-/** An order as checkout leaves it (incomplete, unpaid), inserted directly so this file depends on no other module. */
-async function insertOrder(t: TestApp, opts: { withTax?: number; currency?: string; status?: string; payment?: string } = {}) {
-  const withTax = opts.withTax ?? 10000;
-  const currency = opts.currency ?? 'USD';
-  return t.prisma.order.create({
-    data: {
-      currency,
-      customer: { name: 'Ada', email: 'ada@example.com' },
-      billingAddress: { first_name: 'Ada', line_1: '1 Main St' },
-      shippingAddress: { first_name: 'Ada', line_1: '1 Main St' },
-      withTax,
-      withoutTax: withTax,
-      status: opts.status ?? 'incomplete',
-      payment: opts.payment ?? 'unpaid',
-      items: {
-        create: [{ productId: randomUUID(), name: 'Widget', sku: 'W-1', quantity: 1, unitAmount: withTax, currency }],
-      },
-    },
-  });
-}
 
 const TRANSACTION_KEYS = ['amount', 'currency', 'gateway', 'id', 'meta', 'reference', 'refunded_amount', 'relationships', 'status', 'transaction_type', 'type'];
 
@@ -57,7 +37,7 @@ describe('payments and transactions (manual gateway)', () => {
 
   describe('authorize → capture → refund (the full manual flow)', () => {
     it('moves the transaction in place and the order through authorized → paid → refunded, with events', async () => {
-      const o = await insertOrder(t, { withTax: 40000 });
+      const o = await createOrder(t, { withTax: 40000 });
       const before = (await events()).length;
 
       const auth = await pay(o.id, { gateway: 'manual', method: 'authorize' });
@@ -117,7 +97,7 @@ describe('payments and transactions (manual gateway)', () => {
 
   describe('POST /orders/:id/payments', () => {
     it('purchase pays the order in full; paymentmethod_meta lands on the transaction', async () => {
-      const o = await insertOrder(t, { withTax: 5000 });
+      const o = await createOrder(t, { withTax: 5000 });
       // An array is not an object: ValidateNested alone let it through.
       expectErrorDocument(await pay(o.id, { gateway: 'manual', method: 'purchase', paymentmethod_meta: [] }), 400, { source: 'data.paymentmethod_meta' });
       const res = await pay(o.id, { gateway: 'manual', method: 'purchase', paymentmethod_meta: { name: 'gift card', custom_reference: 'ref-1' } });
@@ -129,7 +109,7 @@ describe('payments and transactions (manual gateway)', () => {
     });
 
     it('takes partial amounts: partially_authorized, then authorized; partially_paid, then paid', async () => {
-      const a = await insertOrder(t, { withTax: 10000 });
+      const a = await createOrder(t, { withTax: 10000 });
       const first = await pay(a.id, { gateway: 'manual', method: 'authorize', amount: 4000 });
       expect(first.body.data.amount).toBe(4000);
       expect(await order(a.id)).toMatchObject({ payment: 'partially_authorized', status: 'incomplete', authorizedAmount: 4000 });
@@ -145,7 +125,7 @@ describe('payments and transactions (manual gateway)', () => {
       await action(a.id, rest.body.data.id, 'capture');
       expect(await order(a.id)).toMatchObject({ payment: 'paid', status: 'complete', authorizedAmount: 0, paidAmount: 10000 });
 
-      const p = await insertOrder(t, { withTax: 10000 });
+      const p = await createOrder(t, { withTax: 10000 });
       await pay(p.id, { gateway: 'manual', method: 'purchase', amount: 2500 });
       expect(await order(p.id)).toMatchObject({ payment: 'partially_paid', status: 'incomplete', paidAmount: 2500 });
       await pay(p.id, { gateway: 'manual', method: 'purchase', amount: 7500 });
@@ -155,7 +135,7 @@ describe('payments and transactions (manual gateway)', () => {
     });
 
     it('a zero-total order is paid with the manual gateway (amount 0) and refused by payment intents', async () => {
-      const o = await insertOrder(t, { withTax: 0 });
+      const o = await createOrder(t, { withTax: 0 });
       expectErrorDocument(await pay(o.id, { gateway: 'card_payment_intents', method: 'purchase', payment: 'pm_card_visa' }), 422, { detail: /manual gateway/ });
       const res = await pay(o.id, { gateway: 'manual', method: 'purchase' });
       expect(res.status).toBe(200);
@@ -165,23 +145,23 @@ describe('payments and transactions (manual gateway)', () => {
     });
 
     it('formats zero-decimal currencies', async () => {
-      const o = await insertOrder(t, { withTax: 500, currency: 'JPY' });
+      const o = await createOrder(t, { withTax: 500, currency: 'JPY' });
       const res = await pay(o.id, { gateway: 'manual', method: 'purchase' });
       expect(res.body.data.meta.display_price).toEqual({ amount: 500, currency: 'JPY', formatted: '¥500' });
     });
 
     it('refuses already authorized/paid and cancelled orders with 422', async () => {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 10000 });
       await pay(o.id, { gateway: 'manual', method: 'authorize' });
       expectErrorDocument(await pay(o.id, { gateway: 'manual', method: 'authorize' }), 422, { title: 'Payment not required', detail: /authorized/ });
-      const paid = await insertOrder(t, { payment: 'paid', status: 'complete' });
+      const paid = await createOrder(t, { withTax: 10000, payment: 'paid', status: 'complete' });
       expectErrorDocument(await pay(paid.id, { gateway: 'manual', method: 'purchase' }), 422, { title: 'Payment not required' });
-      const cancelled = await insertOrder(t, { status: 'cancelled' });
+      const cancelled = await createOrder(t, { withTax: 10000, status: 'cancelled' });
       expectErrorDocument(await pay(cancelled.id, { gateway: 'manual', method: 'purchase' }), 422, { detail: /cancelled/ });
     });
 
     it('validates the body: unknown gateway and method are 400 naming the field', async () => {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 10000 });
       expectErrorDocument(await pay(o.id, { gateway: 'bitcoin', method: 'purchase' }), 400, { source: 'data.gateway' });
       expectErrorDocument(await pay(o.id, { method: 'purchase' }), 400, { source: 'data.gateway' });
       expectErrorDocument(await pay(o.id, { gateway: 'manual', method: 'capture' }), 400, { source: 'data.method' });
@@ -192,7 +172,7 @@ describe('payments and transactions (manual gateway)', () => {
     });
 
     it('accepts implicit (storefront) tokens; 404 for unknown or malformed order ids', async () => {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 10000 });
       const res = await pay(o.id, { gateway: 'manual', method: 'authorize' }, t.storefront);
       expect(res.status).toBe(200);
       expectErrorDocument(await pay(randomUUID(), { gateway: 'manual', method: 'authorize' }), 404, { title: 'Order not found' });
@@ -203,8 +183,8 @@ describe('payments and transactions (manual gateway)', () => {
 
   describe('GET transactions', () => {
     it('404s: unknown order, transaction under another order, malformed ids; implicit tokens are refused', async () => {
-      const a = await insertOrder(t);
-      const b = await insertOrder(t);
+      const a = await createOrder(t, { withTax: 10000 });
+      const b = await createOrder(t, { withTax: 10000 });
       const tx = (await pay(a.id, { gateway: 'manual', method: 'authorize' })).body.data;
       expectErrorDocument(await t.http.get(`/v2/orders/${randomUUID()}/transactions`).set(t.admin), 404, { title: 'Order not found' });
       expectErrorDocument(await t.http.get(`/v2/orders/${b.id}/transactions/${tx.id}`).set(t.admin), 404, { title: 'Transaction not found' });
@@ -222,18 +202,18 @@ describe('payments and transactions (manual gateway)', () => {
 
   describe('capture', () => {
     it('custom_reference: given overwrites, omitted keeps, "" clears', async () => {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 10000 });
       const tx = (await pay(o.id, { gateway: 'manual', method: 'authorize', paymentmethod_meta: { custom_reference: 'first' } })).body.data;
       expect(tx.custom_reference).toBe('first');
       const cap = await action(o.id, tx.id, 'capture', { data: { custom_reference: 'second' } });
       expect(cap.status).toBe(200);
       expect(cap.body.data.custom_reference).toBe('second');
 
-      const o2 = await insertOrder(t);
+      const o2 = await createOrder(t, { withTax: 10000 });
       const tx2 = (await pay(o2.id, { gateway: 'manual', method: 'authorize', paymentmethod_meta: { custom_reference: 'keep-me' } })).body.data;
       expect((await action(o2.id, tx2.id, 'capture', { data: {} })).body.data.custom_reference).toBe('keep-me');
 
-      const o3 = await insertOrder(t);
+      const o3 = await createOrder(t, { withTax: 10000 });
       const tx3 = (await pay(o3.id, { gateway: 'manual', method: 'authorize', paymentmethod_meta: { custom_reference: 'clear-me' } })).body.data;
       const cleared = await action(o3.id, tx3.id, 'capture', { data: { custom_reference: '' } });
       expect(cleared.status).toBe(200);
@@ -241,10 +221,10 @@ describe('payments and transactions (manual gateway)', () => {
     });
 
     it('refuses anything but a complete authorize with 422 naming what it is', async () => {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 10000 });
       const purchase = (await pay(o.id, { gateway: 'manual', method: 'purchase' })).body.data;
       expectErrorDocument(await action(o.id, purchase.id, 'capture'), 422, { title: 'Transaction cannot be captured', detail: /purchase with status complete/ });
-      const o2 = await insertOrder(t);
+      const o2 = await createOrder(t, { withTax: 10000 });
       const auth = (await pay(o2.id, { gateway: 'manual', method: 'authorize' })).body.data;
       expect((await action(o2.id, auth.id, 'capture')).status).toBe(200);
       expectErrorDocument(await action(o2.id, auth.id, 'capture'), 422, { detail: /capture with status complete/ });
@@ -252,7 +232,7 @@ describe('payments and transactions (manual gateway)', () => {
     });
 
     it('cancel is not supported on the manual gateway (422 Unsupported gateway operation)', async () => {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 10000 });
       const auth = (await pay(o.id, { gateway: 'manual', method: 'authorize' })).body.data;
       expectErrorDocument(await action(o.id, auth.id, 'cancel', { data: { reason: 'duplicate' } }), 422, {
         title: 'Unsupported gateway operation',
@@ -263,13 +243,13 @@ describe('payments and transactions (manual gateway)', () => {
 
   describe('refund', () => {
     it('refuses an uncaptured authorization', async () => {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 10000 });
       const auth = (await pay(o.id, { gateway: 'manual', method: 'authorize' })).body.data;
       expectErrorDocument(await action(o.id, auth.id, 'refund', { data: {} }), 422, { title: 'Transaction cannot be refunded', detail: /authorize with status complete/ });
     });
 
     it('partial refunds add up until the amount; more than what remains is 422; the order stays paid until all is refunded', async () => {
-      const o = await insertOrder(t, { withTax: 10000 });
+      const o = await createOrder(t, { withTax: 10000 });
       const tx = (await pay(o.id, { gateway: 'manual', method: 'purchase' })).body.data;
       const mark = (await events()).length;
       const r1 = await action(o.id, tx.id, 'refund', { data: { amount: 3000 } });
@@ -288,7 +268,7 @@ describe('payments and transactions (manual gateway)', () => {
     });
 
     it('refund without a body marks the rest refunded', async () => {
-      const o = await insertOrder(t, { withTax: 10000 });
+      const o = await createOrder(t, { withTax: 10000 });
       const tx = (await pay(o.id, { gateway: 'manual', method: 'purchase' })).body.data;
       await action(o.id, tx.id, 'refund', { data: { amount: 100 } });
       const rest = await action(o.id, tx.id, 'refund');
@@ -299,7 +279,7 @@ describe('payments and transactions (manual gateway)', () => {
 
   describe('confirm', () => {
     it('refuses the manual gateway with 422 Unsupported gateway operation', async () => {
-      const o = await insertOrder(t);
+      const o = await createOrder(t, { withTax: 10000 });
       const tx = (await pay(o.id, { gateway: 'manual', method: 'purchase' })).body.data;
       expectErrorDocument(await action(o.id, tx.id, 'confirm', { data: {} }), 422, { title: 'Unsupported gateway operation' });
     });

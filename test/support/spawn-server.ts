@@ -22,7 +22,7 @@ export interface ServerProcess {
  * Starts the real server as a separate Node process (`src/main.ts` through ts-node, transpile only), for
  * tests that need several replicas or a hard crash. Resolves once it logs that it is listening.
  */
-export async function spawnServer(env: Record<string, string>, startTimeoutMs = 30_000): Promise<ServerProcess> {
+export async function spawnServer(env: Record<string, string>, startTimeoutMs = 120_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/main.ts'], {
     cwd: ROOT,
     env: {

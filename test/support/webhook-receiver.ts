@@ -198,6 +198,11 @@ export class MisbehavingReceiver {
     return most;
   }
 
+  /** Drops every open connection (a send waiting on one fails at once); new ones are still accepted. */
+  drop(): void {
+    for (const socket of this.sockets) socket.destroy();
+  }
+
   /** Resolves once `count` requests have arrived in total (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs = 10_000): Promise<void> {
     if (this.requests >= count) return Promise.resolve();

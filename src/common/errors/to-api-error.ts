@@ -86,7 +86,7 @@ function retryableConflict(): ApiError {
 }
 
 /**
- * Seen in the hardening tests (test/e2e/hardening-failures.e2e-spec.ts):
+ * Seen in the tests of database failures (test/e2e/database-failures.e2e-spec.ts):
  * - PostgreSQL renamed away: PrismaClientKnownRequestError P1003, meta.driverAdapterError.cause
  *   { kind: 'DatabaseDoesNotExist', originalCode: '3D000' } (for the token lookup, the write, the token issue).
  * - PostgreSQL connections terminated: the pool drops them and reconnects; no error reaches a request.

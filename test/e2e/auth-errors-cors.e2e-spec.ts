@@ -1,7 +1,7 @@
 import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
 import { expectErrorDocument } from '../support/documents';
 
-describe('foundation: auth, errors, health, settings', () => {
+describe('auth, error documents, health, settings, CORS and OpenAPI', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

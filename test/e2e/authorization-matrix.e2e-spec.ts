@@ -78,7 +78,7 @@ const MALFORMED = [
   `Bearer ${randomBytes(20).toString('hex')}\u0000`.replace('\u0000', '%00'),
 ];
 
-describe('hardening: authorization matrix over every route', () => {
+describe('authorization matrix over every route', () => {
   let t: TestApp;
   let routes: RouteInfo[];
   let expiredToken: string;

@@ -39,7 +39,7 @@ async function exercise(t: TestApp, freshToken: string) {
 const describePg = testDbKind() === 'postgres' ? describe : describe.skip;
 const describePglite = testDbKind() === 'pglite' ? describe : describe.skip;
 
-describePg('hardening: PostgreSQL going away', () => {
+describePg('PostgreSQL going away', () => {
   let t: TestApp;
   let dbName: string;
   let admin: Client;
@@ -122,7 +122,7 @@ describePg('hardening: PostgreSQL going away', () => {
   });
 });
 
-describePglite('hardening: embedded PGlite closed underneath the app', () => {
+describePglite('embedded PGlite closed underneath the app', () => {
   let t: TestApp;
   const logLines: string[] = [];
 
@@ -150,13 +150,13 @@ describePglite('hardening: embedded PGlite closed underneath the app', () => {
   });
 });
 
-describePglite('hardening: the embedded database thread dies underneath the app (data on disk)', () => {
+describePglite('the embedded database thread dies underneath the app (data on disk)', () => {
   let t: TestApp;
   let dir: string;
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hardening-pglite-'));
+    dir = mkdtempSync(join(tmpdir(), 'pglite-thread-'));
     t = await createTestApp({ logLines, env: { PGLITE_DATA_DIR: join(dir, 'data') } });
   });
   afterAll(async () => {

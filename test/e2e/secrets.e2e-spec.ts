@@ -7,7 +7,7 @@ import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../s
  * response, a log line (captured at LOG_LEVEL=trace) or an error detail, whatever the request does
  * with them; at rest the client secret and the tokens exist only as hashes.
  */
-describe('hardening: secrets stay secret', () => {
+describe('secrets stay secret', () => {
   let t: TestApp;
   const logLines: string[] = [];
   /** Every response body and header block seen, to grep at the end. */

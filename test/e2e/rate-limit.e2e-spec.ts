@@ -6,7 +6,7 @@ import { createTestApp, TestApp } from '../support/test-app';
  * Rate limiting (SECURITY.md): RATE_LIMIT requests per RATE_LIMIT_WINDOW_MS per bearer token (per IP
  * without one), 429 in the error format with Retry-After; health and docs exempt.
  */
-describe('hardening: rate limiting per token', () => {
+describe('rate limiting per token', () => {
   const LIMIT = 5;
   const WINDOW_MS = 3000;
   let t: TestApp;

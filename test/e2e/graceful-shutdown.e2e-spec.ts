@@ -5,16 +5,19 @@ import { useReplicas } from '../support/replicas';
 import { testDbKind } from '../support/test-database';
 
 /**
- * Hardening: "SIGTERM drains in-flight requests and delivery attempts before exit". A real server process
+ * "SIGTERM drains in-flight requests and delivery attempts before exit". A real server process
  * gets SIGTERM while an HTTP request is half received, or while a webhook send is waiting for its
  * receiver: the request must still be answered normally, the attempt recorded as delivered (not left
- * in flight for a retry), new connections refused, and the process must exit 0 (the graceful path; the
- * SHUTDOWN_TIMEOUT_MS fallback exits 1) within the shutdown timeout.
+ * in flight for a retry), new connections refused, and the process must exit 0: the graceful path, since
+ * the SHUTDOWN_TIMEOUT_MS fallback exits 1. No wall-clock bound: each step waits for the event it is about.
  * The spawned server and this test share a database, which PGlite cannot do: PostgreSQL only.
  */
 const describePg = testDbKind() === 'postgres' ? describe : describe.skip;
+// Each test starts a server process (ts-node), which takes long on a loaded machine.
+jest.setTimeout(300_000);
 
-const SHUTDOWN_TIMEOUT_MS = 8_000;
+// Generous: only the exit code tells the graceful path (0) from this fallback (1).
+const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 interface Exit {
   code: number | null;
@@ -49,7 +52,18 @@ function probe(port: number, timeoutMs = 1_000): Promise<{ served: true; status:
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
+/** Once the server has stopped listening after the signal: a new connection is not served (polled, 10 s at most). */
+async function refusesNewConnections(port: number) {
+  let last: Awaited<ReturnType<typeof probe>> | undefined;
+  for (let i = 0; i < 50; i++) {
+    last = await probe(port);
+    if (!last.served) return last;
+    await sleep(200);
+  }
+  return last;
+}
+
+describePg('graceful shutdown on SIGTERM (PostgreSQL only)', () => {
   const replicas = useReplicas({
     WEBHOOK_POLL_INTERVAL_MS: '50',
     WEBHOOK_TIMEOUT_MS: '5000',
@@ -73,6 +87,13 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     });
   };
 
+  /** Creates a product through a spawned server's API (201 asserted); its id. */
+  const createProductOn = async (s: ServerProcess) => {
+    const res = await fetch(`${s.baseUrl}/v2/products`, { method: 'POST', headers: { ...replicas.t.admin, 'content-type': 'application/json' }, body: productBody() });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as any).data.id as string;
+  };
+
   it('finishes a request that is half received when SIGTERM arrives (201), refuses new connections, then exits 0', async () => {
     const s = await start();
     const exit = exitOf(s);
@@ -83,6 +104,8 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     try {
       let sent = false;
       let finish!: () => void;
+      // Resolves when the connection is closed (the agent would keep it alive for reuse).
+      let connectionClosed!: Promise<void>;
       const response = new Promise<{ status: number; text: string; connection?: string }>((resolve, reject) => {
         const req = httpRequest(
           {
@@ -101,39 +124,34 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
           },
         );
         req.on('error', reject);
+        req.on('socket', (socket) => (connectionClosed = new Promise((closed) => socket.once('close', () => closed()))));
         req.write(body.subarray(0, half), () => (sent = true));
         // The rest is written by the test below, after SIGTERM.
         finish = () => req.end(body.subarray(half));
       });
       // The headers and half the body are on the server before the signal.
-      for (let i = 0; i < 100 && !sent; i++) await sleep(10);
+      for (let i = 0; i < 1000 && !sent; i++) await sleep(10);
       expect(sent).toBe(true);
-      await sleep(100);
 
-      const signalled = Date.now();
       s.child.kill('SIGTERM');
-      // While the request is still in flight, a new connection is not served.
-      await sleep(150);
-      const late = await probe(s.port);
-      expect(late).toMatchObject({ served: false });
-      expect(s.child.exitCode).toBeNull(); // still draining, not dead
-      // ~300 ms after the signal, the rest of the body.
-      await sleep(Math.max(0, 300 - (Date.now() - signalled)));
+      // While the request is still in flight, a new connection is not served…
+      expect(await refusesNewConnections(s.port)).toMatchObject({ served: false });
+      expect(s.child.exitCode).toBeNull(); // …and the process is still draining, not dead. Then the rest of the body.
       finish();
       const res = await response;
       expect(res.status).toBe(201);
-      // Told not to reuse the connection: a keep-alive client must not hold the exit up.
+      // Told not to reuse the connection, so it is closed rather than left idle in the agent: a keep-alive
+      // client does not hold the exit up.
       expect(res.connection).toBe('close');
+      await connectionClosed;
       const created = JSON.parse(res.text).data;
       expect(created).toMatchObject({ type: 'product', description: 'created across a SIGTERM' });
       // It really was stored (the drain did not cut the transaction short).
       expect(await replicas.t.prisma.product.findUnique({ where: { id: created.id } })).not.toBeNull();
 
-      const { code, signal, at } = await exit;
+      // Exit 0: the drain ended by itself, not by the SHUTDOWN_TIMEOUT_MS fallback (exit 1).
+      const { code, signal } = await exit;
       expect({ code, signal }).toEqual({ code: 0, signal: null });
-      // Well within the timeout: an idle keep-alive connection must not hold the exit up either.
-      expect(at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
-      expect(at - signalled).toBeLessThan(3_000);
     } finally {
       agent.destroy();
     }
@@ -153,32 +171,22 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     const s = await start();
     const exit = exitOf(s);
     // The event comes from a real API write on the spawned server.
-    const created = await fetch(`${s.baseUrl}/v2/products`, {
-      method: 'POST',
-      headers: { ...replicas.t.admin, 'content-type': 'application/json' },
-      body: productBody(),
-    });
-    expect(created.status).toBe(201);
-    const productId = ((await created.json()) as any).data.id as string;
+    const productId = await createProductOn(s);
 
-    await r.waitFor(1, 10_000);
+    await r.waitFor(1, 30_000);
     const received = r.requests[0];
     expect(received.body).toMatchObject({ triggered_by: 'product.created', attempt: 1, payload: { data: { id: productId } } });
     const job = await replicas.t.prisma.integrationJob.findFirstOrThrow({ where: { integrationId } });
     expect(job).toMatchObject({ status: 'in_flight', attempts: 1 });
 
-    const signalled = Date.now();
     s.child.kill('SIGTERM');
     // While the send is being drained, a new connection is not served.
-    await sleep(150);
-    const late = await probe(s.port);
-    expect(late).toMatchObject({ served: false });
+    expect(await refusesNewConnections(s.port)).toMatchObject({ served: false });
 
+    // Exit 0 (not the SHUTDOWN_TIMEOUT_MS fallback's 1), and only after the receiver answered: it waited.
     const { code, signal, at } = await exit;
     expect({ code, signal }).toEqual({ code: 0, signal: null });
-    // The process outlived the receiver's answer (it waited for it) and stayed within the timeout.
     expect(at).toBeGreaterThanOrEqual(received.at + HOLD_MS);
-    expect(at - signalled).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
 
     // Recorded as delivered: one attempt, one successful log; nothing in flight, nothing to retry.
     const after = await replicas.t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } });
@@ -192,10 +200,13 @@ describePg('hardening: graceful shutdown on SIGTERM (PostgreSQL only)', () => {
     const api = await replicas.t.http.get(`/v2/integrations/${integrationId}/logs`).set(replicas.t.admin);
     expect(api.status).toBe(200);
     expect(api.body.data).toEqual([expect.objectContaining({ succeeded: true, attempt: 1, status_code: 200 })]);
-    // And it is not sent again by the next server on this database.
-    await start();
-    await sleep(300);
-    expect(r.requests).toHaveLength(1);
+    // And it is not sent again by the next server on this database: that server delivers a later event
+    // (so its worker has claimed what was due), and nothing else.
+    r.always({ status: 200 });
+    const next = await start();
+    const laterId = await createProductOn(next);
+    await r.waitFor(2, 30_000);
+    expect(r.requests.map((q) => q.body.payload.data.id)).toEqual([productId, laterId]);
     expect(await replicas.t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });
