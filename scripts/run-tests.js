@@ -67,6 +67,8 @@ async function main() {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
     summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`;
     if (r.numPendingTests) summary += `, ${r.numPendingTests} skipped`;
+    // A file can fail outside its tests (a hook, or the responses checked against the OpenAPI contract at its end).
+    if (r.numFailedTestSuites) summary += `; ${r.numFailedTestSuites} of ${r.numTotalTestSuites} files failed`;
     fs.unlinkSync(report);
   } catch {
     summary = '';
