@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Run before `npm start`: builds only what is out of date. `nest build` runs unless dist/ was built from
+// Run by `npm start` (scripts/start.js) before the server: builds only what is out of date. `nest build` runs unless dist/ was built from
 // exactly the current sources (src/, tsconfig.json, nest-cli.json: their contents are hashed); the PGlite
 // template step runs unless it already ran for exactly the current prisma/ and package-lock.json (the template
 // is made for the migrations and the PGlite version) and a template is in its cache. So a

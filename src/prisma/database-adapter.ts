@@ -1,13 +1,12 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PrismaPg } from '@prisma/adapter-pg';
-import { Pool } from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { embeddedAdapterFactory } from './embedded/embedded-driver-adapter';
 import { EmbeddedDatabase } from './embedded/embedded-database';
 import { DataDirectoryLock } from './data-directory-lock';
 import { defaultTemplateOptions, isMissingOrEmptyDir, seedFromTemplate, type PgliteTemplateOptions } from './pglite-template';
 import { watchEmbedded, watchPgPool, type PoolWatch } from './pool-watch';
+import { pgDriver, prismaPgAdapter } from '../common/database/postgres-driver';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, an embedded PGlite database is used. */
@@ -159,8 +158,8 @@ export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDr
   if (opts.databaseUrl) {
     const max = opts.poolMax ?? 10;
     // Our own pool (adapter-pg ends it when the client disconnects), so that the metrics can watch it.
-    const pool = new Pool({ connectionString: opts.databaseUrl, max });
-    const factory = new PrismaPg(pool, { disposeExternalPool: true });
+    const pool = new (pgDriver().Pool)({ connectionString: opts.databaseUrl, max });
+    const factory = new (prismaPgAdapter().PrismaPg)(pool, { disposeExternalPool: true });
     poolWatches.set(factory, watchPgPool(pool, max));
     // adapter-pg 7.10.1 opens its shadow database as { connectionString, database: <shadow> } and pg lets
     // the connection string win, so the "shadow" is this very database, which the engine then empties.

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
 import {
   bindMigrationAwareSqlAdapterFactory,
   type ErrorCapturingSqlMigrationAwareDriverAdapterFactory,
@@ -17,6 +16,7 @@ import {
   type DatabaseOptions,
 } from './database-adapter';
 import { defaultPaths, migrationNames, type MigrationPaths } from './project-paths';
+import { pgDriver } from '../common/database/postgres-driver';
 
 export { defaultPaths, findProjectRoot, type MigrationPaths } from './project-paths';
 
@@ -118,7 +118,7 @@ async function finishedMigrationNames(opts: DatabaseOptions): Promise<Set<string
       const rows = (await (await openEmbeddedDatabase(opts)).query<{ migration_name: string }>(FINISHED_MIGRATIONS_SQL)).rows;
       return new Set(rows.map((r) => r.migration_name));
     }
-    const client = new Client({ connectionString: opts.databaseUrl });
+    const client = new (pgDriver().Client)({ connectionString: opts.databaseUrl });
     await client.connect();
     try {
       return new Set((await client.query<{ migration_name: string }>(FINISHED_MIGRATIONS_SQL)).rows.map((r) => r.migration_name));
@@ -153,7 +153,7 @@ function readMigrations(migrationsDir: string): MigrationList {
 }
 
 async function withAdvisoryLock<T>(databaseUrl: string, log: (msg: string) => void, fn: () => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: databaseUrl });
+  const client = new (pgDriver().Client)({ connectionString: databaseUrl });
   client.on('error', (e) => log(`migration lock connection error: ${e.message}`));
   await client.connect();
   try {

@@ -1,4 +1,5 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
+import { pgDriver } from './postgres-driver';
 import type { RootLogger } from '../logging/logging.module';
 
 export interface ListenHandlers {
@@ -64,7 +65,7 @@ export class ListenConnection {
 
   private async connect(databaseUrl: string) {
     if (this.stopped) return;
-    const client = new Client({ connectionString: databaseUrl });
+    const client = new (pgDriver().Client)({ connectionString: databaseUrl });
     this.client = client;
     client.on('notification', (message) => this.handlers.onNotification(message.payload ?? ''));
     client.on('error', (err) => this.reconnect(databaseUrl, client, err));

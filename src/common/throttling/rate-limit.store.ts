@@ -3,7 +3,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import type { ThrottlerStorageRecord } from '@nestjs/throttler/dist/throttler-storage-record.interface';
 import { AppConfig } from '../../config/app-config';
 import { ROOT_LOGGER, RootLogger } from '../logging/logging.module';
-import { RedisSlidingWindow } from './redis-sliding-window';
+import type { RedisSlidingWindow } from './redis-sliding-window';
 import { SlidingWindowStorage } from './sliding-window.storage';
 
 /** Where the rate-limit counters are now, for /health/ready's details. */
@@ -31,7 +31,9 @@ export class RateLimitStore implements ThrottlerStorage, OnApplicationShutdown {
   constructor(config: AppConfig, @Inject(ROOT_LOGGER) private readonly logger: RootLogger) {
     if (!config.rateLimit.redisUrl) return;
     this.outage = 'not connected yet';
-    this.redis = new RedisSlidingWindow(config.rateLimit.redisUrl, { ready: () => this.reachable(), lost: (reason) => this.unreachable(reason) });
+    // Loaded only when REDIS_URL is set: the Redis client is a sizeable module a single process never needs.
+    const { RedisSlidingWindow: SharedWindow } = require('./redis-sliding-window') as typeof import('./redis-sliding-window');
+    this.redis = new SharedWindow(config.rateLimit.redisUrl, { ready: () => this.reachable(), lost: (reason) => this.unreachable(reason) });
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number): Promise<ThrottlerStorageRecord> {

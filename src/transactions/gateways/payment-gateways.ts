@@ -5,7 +5,7 @@ import { GatewaysService } from '../../gateways/gateways.service';
 import { DevelopmentPaymentIntentsGateway } from './development-payment-intents.gateway';
 import { ManualGateway } from './manual.gateway';
 import { PaymentGateway } from './payment-gateway';
-import { StripePaymentIntentsGateway } from './stripe-payment-intents.gateway';
+import type { StripePaymentIntentsGateway } from './stripe-payment-intents.gateway';
 
 /**
  * Gateway names accepted in `data.gateway`: manual, stripe_payment_intents (also as card_payment_intents) and
@@ -70,7 +70,9 @@ export class PaymentGateways {
     if (!client) {
       if (this.stripeClients.size >= MAX_STRIPE_CLIENTS) this.stripeClients.clear();
       const { apiHost, apiPort, apiProtocol } = this.config.stripe;
-      client = new StripePaymentIntentsGateway({ secretKey, stripeAccount, host: apiHost, port: apiPort, protocol: apiHost ? apiProtocol : undefined });
+      // Loaded with the first Stripe key in use: the Stripe client is a sizeable module a store without one never needs.
+      const { StripePaymentIntentsGateway: StripeGateway } = require('./stripe-payment-intents.gateway') as { StripePaymentIntentsGateway: typeof StripePaymentIntentsGateway };
+      client = new StripeGateway({ secretKey, stripeAccount, host: apiHost, port: apiPort, protocol: apiHost ? apiProtocol : undefined });
       this.stripeClients.set(key, client);
     }
     return client;
