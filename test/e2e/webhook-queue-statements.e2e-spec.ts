@@ -6,7 +6,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 import { testDbKind } from '../support/test-database';
 import { WEBHOOK_TEST_ENV } from '../support/webhooks';
 
-/** The delivery queue's SQL (JobsRepository) run directly: fan-out, claims within lanes and limits, fenced records, give-backs. */
+/** The delivery queue's SQL (JobsRepository) run directly: relaying events into jobs, claims within lanes and limits, fenced records, give-backs. */
 describe('webhook queue statements (JobsRepository)', () => {
   let t: TestApp;
   let jobs: JobsRepository;
@@ -29,7 +29,7 @@ describe('webhook queue statements (JobsRepository)', () => {
     const [a, b] = [await integrate(['order.paid']), await integrate(['order.paid'])];
     await t.prisma.integration.update({ where: { id: a }, data: limit });
     for (let i = 0; i < events; i++) await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     return [a, b];
   };
   const expireLeases = () => t.prisma.$executeRaw`UPDATE integration_jobs SET locked_until = now() - interval '1 second' WHERE status = 'in_flight'`;
@@ -81,21 +81,21 @@ describe('webhook queue statements (JobsRepository)', () => {
     await publish('order.paid');
     await publish('order.paid');
     await publish('order.updated'); // nobody observes it
-    expect(await jobs.fanOut(100, 0)).toEqual({ events: 3, jobs: 4 });
+    expect(await jobs.relayEvents(100, 0)).toEqual({ events: 3, jobs: 4 });
     expect(await t.prisma.outboxEvent.count({ where: { dispatchedAt: null } })).toBe(0);
     const created = await t.prisma.integrationJob.findMany();
     expect(created.map((j) => j.integrationId).sort()).toEqual([a, a, b, b].sort());
     expect(created.every((j) => j.status === 'pending' && j.attempts === 0 && j.nextAttemptAt.getTime() <= Date.now() + 1000)).toBe(true);
     // Nothing left: one cheap statement, no change.
-    expect(await jobs.fanOut(100, 0)).toEqual({ events: 0, jobs: 0 });
+    expect(await jobs.relayEvents(100, 0)).toEqual({ events: 0, jobs: 0 });
     // A re-run over already-dispatched events (e.g. a crash between insert and mark) adds no duplicate.
     await t.prisma.outboxEvent.updateMany({ data: { dispatchedAt: null } });
-    expect(await jobs.fanOut(100, 0)).toEqual({ events: 3, jobs: 0 });
+    expect(await jobs.relayEvents(100, 0)).toEqual({ events: 3, jobs: 0 });
     expect(await t.prisma.integrationJob.count()).toBe(4);
     // The first delay of the schedule is applied in database time; `limit` bounds the batch.
     await publish('order.created');
     await publish('order.created');
-    expect(await jobs.fanOut(1, 60_000)).toEqual({ events: 1, jobs: 2 });
+    expect(await jobs.relayEvents(1, 60_000)).toEqual({ events: 1, jobs: 2 });
     const later = await t.prisma.integrationJob.findMany({ where: { event: { name: 'order.created' } } });
     expect(later.every((j) => j.nextAttemptAt.getTime() > Date.now() + 30_000)).toBe(true);
   });
@@ -117,11 +117,11 @@ describe('webhook queue statements (JobsRepository)', () => {
       { timeout: 20_000 },
     );
     await hasDeleted;
-    const fanning = jobs.fanOut(100, 0); // sees the integration (not deleted yet for it), waits for its lock
+    const relaying = jobs.relayEvents(100, 0); // sees the integration (not deleted yet for it), waits for its lock
     await waitForLockWait('%WITH ev AS%');
     release();
     await deletion;
-    expect(await fanning).toMatchObject({ jobs: 1 });
+    expect(await relaying).toMatchObject({ jobs: 1 });
     expect((await t.prisma.integrationJob.findMany()).map((j) => j.integrationId)).toEqual([kept]);
   });
 
@@ -129,7 +129,7 @@ describe('webhook queue statements (JobsRepository)', () => {
     const id = await integrate(['order.paid']);
     const payload = { data: { type: 'order', id: randomUUID(), nested: { list: [1, 'two', null] } } };
     await publish('order.paid', payload);
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     const [job, ...rest] = await claimAll();
     expect(rest).toEqual([]);
     const event = await t.prisma.outboxEvent.findFirstOrThrow({ where: { name: 'order.paid' } });
@@ -163,7 +163,7 @@ describe('webhook queue statements (JobsRepository)', () => {
   it('claims the oldest due jobs across statuses (pending, retrying, expired lease), within each integration\'s free lanes', async () => {
     const [a, b, c] = [await integrate(['order.paid']), await integrate(['order.paid']), await integrate(['order.paid'])];
     for (let i = 0; i < 4; i++) await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     // Job k of integration x (a, b, c = 0, 1, 2) is due 40 - 10k - x minutes ago; a1 is retrying, a2 in_flight
     // with an expired lease, a3 not due yet.
     const all = await t.prisma.integrationJob.findMany({ orderBy: { createdAt: 'asc' } });
@@ -225,7 +225,7 @@ describe('webhook queue statements (JobsRepository)', () => {
     const a = await integrate(['order.paid']);
     await t.prisma.integration.update({ where: { id: a }, data: { rateLimitPerSecond: 3 } });
     for (let i = 0; i < 3; i++) await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     await t.prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM integrations WHERE id = ${a}::uuid FOR NO KEY UPDATE`;
       expect(await claimAll()).toHaveLength(0);
@@ -236,7 +236,7 @@ describe('webhook queue statements (JobsRepository)', () => {
   it('records an attempt in one statement, fenced: a stale attempt logs but does not overwrite the reclaimed job', async () => {
     await integrate(['order.paid']);
     await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     const [first] = await claimAll();
     await expireLeases(); // the first worker is presumed dead…
     const [second] = await claimAll(); // …and another takes the job over
@@ -267,7 +267,7 @@ describe('webhook queue statements (JobsRepository)', () => {
   it('records nothing for a job deleted (with its integration) while it was being sent', async () => {
     const id = await integrate(['order.paid']);
     await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     const [job] = await claimAll();
     expect((await t.http.delete(`/v2/integrations/${id}`).set(t.admin)).status).toBe(200);
     expect(await jobs.recordAttempts([record(job)])).toEqual([{ logged: false, applied: false }]);
@@ -277,7 +277,7 @@ describe('webhook queue statements (JobsRepository)', () => {
   it('gives claimed jobs back unsent: attempt and status restored, lease dropped; only while the claim holds', async () => {
     await integrate(['order.paid']);
     for (let i = 0; i < 3; i++) await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     const [a, b, c] = await claimAll();
     // b was tried once and waits for its retry; a's and c's worker died (their leases expired)
     await t.prisma.integrationJob.update({ where: { id: b.id }, data: { status: 'retrying', attempts: 1, lockedUntil: null } });
@@ -302,7 +302,7 @@ describe('webhook queue statements (JobsRepository)', () => {
   it('gives a never-tried job back as pending', async () => {
     await integrate(['order.paid']);
     await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     const [job] = await claimAll();
     expect(await jobs.unclaim([job])).toBe(1);
     expect(await t.prisma.integrationJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
@@ -312,7 +312,7 @@ describe('webhook queue statements (JobsRepository)', () => {
   (testDbKind() === 'postgres' ? it : it.skip)('records against a concurrent deletion of the integration without a deadlock: integration locked before its jobs', async () => {
     const id = await integrate(['order.paid']);
     await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     const [job] = await claimAll();
     // A deletion of the integration that has locked the integration row and not yet its jobs (the cascade
     // comes next): the record must wait for the integration without holding the job.
@@ -348,7 +348,7 @@ describe('webhook queue statements (JobsRepository)', () => {
     const b = await integrate(['order.paid']);
     const gone = await integrate(['order.paid']);
     for (let i = 0; i < 2; i++) await publish('order.paid');
-    await jobs.fanOut(100, 0);
+    await jobs.relayEvents(100, 0);
     const claimed = await claimAll();
     expect(claimed).toHaveLength(6);
     const [ok, retry] = claimed.filter((j) => j.integration_id === a);

@@ -128,7 +128,7 @@ export interface WebhookDriver {
 }
 
 /**
- * Drives the pipeline by hand until nothing is left to do: fan out the outbox, deliver due jobs, and
+ * Drives the pipeline by hand until nothing is left to do: relay the outbox, deliver due jobs, and
  * wait (briefly) for retrying jobs to come due. Throws if it does not settle within `timeoutMs`.
  */
 export async function drainWebhooks(d: WebhookDriver, timeoutMs = 10_000): Promise<void> {

@@ -49,7 +49,7 @@ export class JobsRepository {
    * The integrations are locked (KEY SHARE) as they are read: one deleted meanwhile is skipped instead of
    * failing the statement on its foreign key.
    */
-  async fanOut(limit: number, firstDelayMs: number): Promise<{ events: number; jobs: number }> {
+  async relayEvents(limit: number, firstDelayMs: number): Promise<{ events: number; jobs: number }> {
     const { events, relayed } = await this.outbox.relay(
       this.prisma,
       limit,

@@ -13,7 +13,7 @@ const NEWS_DEBOUNCE_MS = 5;
 /**
  * Relay (docs/architecture.md, "An event"): takes undispatched outbox events with FOR UPDATE SKIP LOCKED,
  * inserts one job per enabled integration observing each (the unique (event, integration) pair makes a
- * re-run harmless) and marks the events dispatched, all in one statement (JobsRepository.fanOut), so a
+ * re-run harmless) and marks the events dispatched, all in one statement (JobsRepository.relayEvents), so a
  * wake-up that finds nothing costs one cheap statement. Polls, and wakes at once when events commit.
  */
 @Injectable()
@@ -70,7 +70,7 @@ export class Relay extends PollingWorker {
 
   private async dispatchBatch(): Promise<number> {
     const firstDelayMs = Math.round((this.config.webhooks.retryScheduleSeconds[0] ?? 0) * 1000);
-    const { events, jobs } = await this.jobs.fanOut(BATCH, firstDelayMs);
+    const { events, jobs } = await this.jobs.relayEvents(BATCH, firstDelayMs);
     this.jobsCreated += jobs;
     return events;
   }
