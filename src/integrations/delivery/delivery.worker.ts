@@ -83,7 +83,11 @@ export class DeliveryWorker extends PollingWorker<number> {
     const ahead = Date.now() - this.staleAt < connectTimeoutMs ? 0 : concurrency;
     const want = Math.min(concurrency + ahead - this.sending - this.ready.length, 3 * concurrency - this.inFlight.size - this.ready.length);
     this.mayHaveMore = true;
-    if (want <= 0) return 0;
+    if (want <= 0) {
+      // Claims ahead resume once the pause after stale jobs is over; look again then (the poll may be far off).
+      if (ahead === 0) this.wakeAfter(this.staleAt + connectTimeoutMs - Date.now());
+      return 0;
+    }
     const leaseMs = 2 * timeoutMs + connectTimeoutMs;
     const lanes = this.lanes.snapshot();
     // One statement claims the jobs and reads their events and integrations.
