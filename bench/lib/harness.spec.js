@@ -140,17 +140,17 @@ describe('bench harness', () => {
     expect(percentile([10, 20, 30, 40], 99)).toBe(40);
   });
 
-  test('server flags: those of the package.json script BENCH_START_SCRIPT names, refused when it is not node … dist/main.js', () => {
+  test('server flags: those of the package.json script BENCH_START_SCRIPT names, refused when it is not node … scripts/start.js or dist/main.js', () => {
     const { startFlags } = require('./server');
     const config = require('./config');
     const { scripts } = require('../../package.json');
     const chosen = config.startScript;
     try {
-      expect(startFlags()).toEqual(scripts.start.replace(/^node\s+/, '').replace(/\s*dist\/main\.js$/, '').split(/\s+/));
+      expect(startFlags()).toEqual(scripts.start.replace(/^node\s+/, '').replace(/\s*(dist\/main|scripts\/start)\.js$/, '').split(/\s+/));
       config.startScript = 'start:small';
       expect(startFlags()).toEqual(expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=4']));
       config.startScript = 'build';
-      expect(() => startFlags()).toThrow(/scripts\["build"\] is not "node \[flags\] dist\/main\.js"/);
+      expect(() => startFlags()).toThrow(/scripts\["build"\] is not "node \[flags\] scripts\/start\.js" or "node \[flags\] dist\/main\.js"/);
     } finally {
       config.startScript = chosen;
     }

@@ -10,14 +10,15 @@ const { onCleanup } = require('./cleanup');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Node flags of `npm start` (or of the script BENCH_START_SCRIPT names): `node <flags> dist/main.js` in
- * package.json, so the server runs as users run it.
+ * Node flags of `npm start` (or of the script BENCH_START_SCRIPT names): `node <flags> scripts/start.js` (which
+ * builds what changed, then runs dist/main.js) or `node <flags> dist/main.js` in package.json, so the server runs
+ * with the flags users run it with (the harness has built already and runs dist/main.js itself).
  */
 function startFlags() {
   const name = config.startScript;
   const script = require(path.join(config.root, 'package.json')).scripts[name];
-  const m = /^node\s+(.*?)\s*dist\/main\.js$/.exec((script ?? '').trim());
-  if (!m) throw new Error(`package.json scripts["${name}"] is not "node [flags] dist/main.js": ${script}`);
+  const m = /^node\s+(.*?)\s*(?:dist\/main|scripts\/start)\.js$/.exec((script ?? '').trim());
+  if (!m) throw new Error(`package.json scripts["${name}"] is not "node [flags] scripts/start.js" or "node [flags] dist/main.js": ${script}`);
   return m[1].split(/\s+/).filter(Boolean);
 }
 
