@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventsPublisher } from '../../src/events/events.publisher';
+import { eventually } from '../support/eventually';
 import { createTestApp, TestApp } from '../support/test-app';
 import { MisbehavingReceiver, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -51,16 +52,6 @@ describe('misbehaving webhook receivers', () => {
     return id;
   };
   const logsOf = (integrationId: string) => t!.prisma.integrationLog.findMany({ where: { integrationId }, orderBy: { createdAt: 'asc' } });
-  /** Polls until `check` returns something truthy (or fails after `timeoutMs`). */
-  const eventually = async <T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  };
 
   const lastArrival = (r: WebhookReceiver) => Math.max(...r.requests.map((q) => q.at));
 
@@ -104,7 +95,7 @@ describe('misbehaving webhook receivers', () => {
     const gLogs = await eventually(async () => {
       const logs = await logsOf(G);
       return logs.length === N && logs;
-    }, 30_000, `${N} logs for the garbage receiver`);
+    }, `${N} logs for the garbage receiver`, 30_000);
     for (const log of gLogs) {
       expect(log).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'network' });
       expect(log.processingTime).toBeLessThan(TIMEOUT_MS / 1000); // failed, not timed out
@@ -115,7 +106,7 @@ describe('misbehaving webhook receivers', () => {
     const [hLog] = await eventually(async () => {
       const logs = await logsOf(H);
       return logs.length > 0 && logs;
-    }, TIMEOUT_MS + 30_000, 'a log for the hanging receiver');
+    }, 'a log for the hanging receiver', TIMEOUT_MS + 30_000);
     expect(hLog).toMatchObject({ attempt: 1, succeeded: false, statusCode: null, errorClass: 'timeout_total' });
     expect(hLog.errorDetail).toMatch(`${TIMEOUT_MS} ms`);
     expect(hLog.processingTime).toBeGreaterThanOrEqual((TIMEOUT_MS - 100) / 1000);
@@ -131,7 +122,7 @@ describe('misbehaving webhook receivers', () => {
     const holding = await eventually(async () => {
       const open = hang.connections.filter((c) => c.closedAt === undefined);
       return open.length > 0 && open;
-    }, 30_000, 'a hanging send open');
+    }, 'a hanging send open', 30_000);
     const next = await publish();
     await ok.waitFor(N + 1, TIMEOUT_MS * 4);
     expect(ok.requests[N].body.payload.data.id).toBe(next);
@@ -160,7 +151,7 @@ describe('misbehaving webhook receivers', () => {
     const [log] = await eventually(async () => {
       const logs = await logsOf(S);
       return logs.length > 0 && logs;
-    }, TIMEOUT_MS + 30_000, 'a log for the stalling receiver');
+    }, 'a log for the stalling receiver', TIMEOUT_MS + 30_000);
     // Not a success: the status was 200 but the response never completed.
     expect(log).toMatchObject({ attempt: 1, succeeded: false, errorClass: 'timeout_total' });
   }, 120_000);
@@ -186,13 +177,13 @@ describe('misbehaving webhook receivers', () => {
     expect(await logsOf(H)).toHaveLength(0);
     expect(lastArrival(ok)).toBeLessThan(hang.connections[0].closedAt ?? Infinity);
     // The hanging receiver had its backlog sent into its half of the slots, and no more, until they timed out.
-    await eventually(async () => (await logsOf(H)).length >= 2, 5 * HANG_MS, 'the first two timeouts');
+    await eventually(async () => (await logsOf(H)).length >= 2, 'the first two timeouts', 5 * HANG_MS);
     const failed = Date.now();
     expect(hang.concurrency(started, failed)).toBe(2);
 
     // From then on it is down to one send at a time: the next one is sent, and it alone, until it times out.
     const requestsBefore = hang.requests;
-    await eventually(async () => (await logsOf(H)).length >= 3, 5 * HANG_MS, 'a third timeout');
+    await eventually(async () => (await logsOf(H)).length >= 3, 'a third timeout', 5 * HANG_MS);
     expect(hang.concurrency(failed, Date.now())).toBe(1);
     expect(hang.requests - requestsBefore).toBeGreaterThanOrEqual(1); // still being tried, one at a time
     const logs = await logsOf(H);
@@ -202,11 +193,11 @@ describe('misbehaving webhook receivers', () => {
     const holding = await eventually(async () => {
       const open = hang.connections.filter((c) => c.closedAt === undefined);
       return open.length > 0 && open;
-    }, 30_000, 'a hanging send open');
+    }, 'a hanging send open', 30_000);
     await publish();
     await ok.waitFor(N + 1, 5 * HANG_MS);
     for (const c of holding) expect(lastArrival(ok)).toBeLessThan(c.closedAt ?? Infinity);
     // (Recorded just after the receiver answered.)
-    await eventually(async () => (await t.prisma.integrationJob.count({ where: { status: 'succeeded' } })) === N + 1, 30_000, 'every healthy job recorded as succeeded');
+    await eventually(async () => (await t.prisma.integrationJob.count({ where: { status: 'succeeded' } })) === N + 1, 'every healthy job recorded as succeeded', 30_000);
   }, 180_000);
 });
