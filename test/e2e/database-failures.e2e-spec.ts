@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import type { Response } from 'supertest';
 import { getEmbeddedDatabase } from '../../src/prisma/database-adapter';
 import { expectErrorDocument } from '../support/documents';
-import { ADMIN_DATABASE_URL, testDbKind } from '../support/test-database';
+import { ADMIN_DATABASE_URL, renameDatabaseAway, terminateConnections, testDbKind } from '../support/test-database';
 import { createTestApp, TestApp, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../support/test-app';
 
 /**
@@ -58,20 +58,7 @@ describePg('PostgreSQL going away', () => {
     await t?.close();
   });
 
-  const terminate = () => admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
-
-  async function renameAway() {
-    for (let attempt = 0; ; attempt++) {
-      await terminate();
-      try {
-        await admin.query(`ALTER DATABASE ${dbName} RENAME TO ${dbName}_away`);
-        return;
-      } catch (err) {
-        if (attempt > 20) throw err;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-  }
+  const terminate = () => terminateConnections(admin, dbName);
 
   it('survives its connections being terminated (the pool reconnects; no crash, no 5xx after the first)', async () => {
     expect((await t.http.get('/v2/settings').set(t.admin)).status).toBe(200);
@@ -91,7 +78,7 @@ describePg('PostgreSQL going away', () => {
   it('answers 503 in the error format while the database is gone, and 200 again when it is back', async () => {
     const freshToken = await t.token('client_credentials');
     expect((await t.http.get('/v2/settings').set(t.admin)).status).toBe(200);
-    await renameAway();
+    await renameDatabaseAway(admin, dbName);
     try {
       const down = await exercise(t, freshToken);
       for (const [name, res] of Object.entries(down)) {

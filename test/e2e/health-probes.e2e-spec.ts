@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { getEmbeddedDatabase } from '../../src/prisma/database-adapter';
-import { ADMIN_DATABASE_URL, testDbKind } from '../support/test-database';
+import { ADMIN_DATABASE_URL, renameDatabaseAway, testDbKind } from '../support/test-database';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -77,7 +77,7 @@ describe('health probes', () => {
     try {
       if (dbName) {
         await admin.connect();
-        await takeAway(admin, dbName);
+        await renameDatabaseAway(admin, dbName);
       } else {
         await getEmbeddedDatabase(t.config.database).close();
       }
@@ -99,17 +99,3 @@ describe('health probes', () => {
     }
   });
 });
-
-/** Renames the database away (terminating its sessions first), so that new connections fail. */
-async function takeAway(admin: Client, dbName: string) {
-  for (let attempt = 0; ; attempt++) {
-    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
-    try {
-      await admin.query(`ALTER DATABASE ${dbName} RENAME TO ${dbName}_away`);
-      return;
-    } catch (err) {
-      if (attempt > 20) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}

@@ -43,3 +43,22 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
     },
   };
 }
+
+/** Ends every connection to `dbName` but the admin's own (the server's pool sees its connections drop). */
+export function terminateConnections(admin: Client, dbName: string) {
+  return admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+}
+
+/** Takes the database away from the server (renamed to `<name>_away`, its connections ended), as an outage would. */
+export async function renameDatabaseAway(admin: Client, dbName: string) {
+  for (let attempt = 0; ; attempt++) {
+    await terminateConnections(admin, dbName);
+    try {
+      await admin.query(`ALTER DATABASE ${dbName} RENAME TO ${dbName}_away`);
+      return;
+    } catch (err) {
+      if (attempt > 20) throw err; // a connection came back between the two statements: end it again
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
