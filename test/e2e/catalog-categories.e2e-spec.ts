@@ -191,8 +191,11 @@ describe('catalog: categories', () => {
     expect(res.status).toBe(200);
     const created = res.body.data.map((c: any) => c.meta.timestamps.created_at);
     expect(created).toEqual([...created].sort().reverse());
-    res = await t.http.get('/v2/categories?filter=like(name,cat*)').set(t.admin);
-    expect(res.body.data.length).toBeGreaterThan(0);
+    res = await t.http.get('/v2/categories?filter=like(name,cat*)&page[limit]=100').set(t.admin);
+    const every = (await t.http.get('/v2/categories?page[limit]=100').set(t.admin)).body.data;
+    const startingWithCat = every.filter((c: any) => c.name.toLowerCase().startsWith('cat')).map((c: any) => c.id);
+    expect(startingWithCat.length).toBeGreaterThan(0);
+    expect(res.body.data.map((c: any) => c.id).sort()).toEqual(startingWithCat.sort());
     expectErrorDocument(await t.http.get('/v2/categories?sort=colour').set(t.admin), 400);
     expectErrorDocument(await t.http.get('/v2/categories?filter=like(status,x)').set(t.admin), 400);
     await t.http.put('/v2/settings').set(t.admin).send({ data: { type: 'settings', page_length: 3 } });

@@ -37,7 +37,7 @@ describe('SDK: Orders.Payment and Transactions', () => {
     expect(refund.data.meta.display_refunded_amount.total.amount).toBe(1000);
     const rest = await ep.Transactions.Refund({ order: o.id, transaction: payment.data.id });
     expect(rest.data).toMatchObject({ refunded_amount: 40000, refund_mechanism: 'manual' });
-    expect(rest.data.meta).toBeDefined();
+    expect(rest.data.meta.display_refunded_amount.total.amount).toBe(40000);
     expect(await t.prisma.order.findUniqueOrThrow({ where: { id: o.id } })).toMatchObject({ payment: 'refunded' });
 
     // Capture with custom_reference through the SDK's own request factory.
