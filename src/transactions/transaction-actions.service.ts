@@ -7,7 +7,7 @@ import { callGateway } from './gateways/call-gateway';
 import { GatewayTransactionRef } from './gateways/payment-gateway';
 import { PaymentGateways } from './gateways/payment-gateways';
 import { completedPaymentDelta, OrderAmountsDelta } from './order-payment-state';
-import { heldState, stateColumns, TRANSACTION_LIFECYCLE } from './transaction-lifecycle';
+import { heldState, stateColumns, TRANSACTION_LIFECYCLE, type TransactionState } from './transaction-lifecycle';
 import { presentTransactionWithClientSecret } from './transaction.presenter';
 import { assertOrderTakesPayments, assertTransactionCan, transactionRefusal } from './transaction-refusals';
 import { TransactionOutcomeRecorder } from './transaction-outcome.recorder';
@@ -121,11 +121,9 @@ export class TransactionActionsService {
     }
     const state = assertTransactionCan(transaction, 'confirm');
     assertOrderTakesPayments(order, 'confirmed');
-    const won = await this.transactions.claim(transactionId, { AND: [{ orderId }, CLAIMABLE.confirm, unchangedSinceRead(transaction)] }, stateColumns(heldState(state, 'confirm')));
-    if (!won) {
-      assertTransactionCan((await this.transactions.findById(transactionId)) ?? transaction, 'confirm');
-      throw new UnprocessableError('Transaction cannot be confirmed', 'The transaction is already being confirmed or cancelled');
-    }
+    await this.holdUnchanged(orderId, transaction, 'confirm', heldState(state, 'confirm'), () =>
+      new UnprocessableError('Transaction cannot be confirmed', 'The transaction is already being confirmed or cancelled'),
+    );
 
     const outcome = await callGateway(
       gateway,
@@ -155,11 +153,9 @@ export class TransactionActionsService {
     }
     const state = assertTransactionCan(transaction, 'cancel');
     const held = heldState(state, 'cancel');
-    const won = await this.transactions.claim(transactionId, { AND: [{ orderId }, CLAIMABLE.cancel, unchangedSinceRead(transaction)] }, stateColumns(held));
-    if (!won) {
-      assertTransactionCan((await this.transactions.findById(transactionId)) ?? transaction, 'cancel');
-      throw new UnprocessableError('Transaction cannot be cancelled', 'The transaction is already being confirmed, captured or cancelled');
-    }
+    await this.holdUnchanged(orderId, transaction, 'cancel', held, () =>
+      new UnprocessableError('Transaction cannot be cancelled', 'The transaction is already being confirmed, captured or cancelled'),
+    );
 
     const outcome = await callGateway(
       gateway,
@@ -173,6 +169,17 @@ export class TransactionActionsService {
       const delta: OrderAmountsDelta | undefined = transaction.status === 'complete' ? { authorized: -transaction.amount, zeroTotal: 'unpaid' } : undefined;
       return { row, delta };
     });
+  }
+
+  /**
+   * Holds the transaction in `held` while its gateway call runs, if it is still as it was read. When another
+   * request got there first: the lifecycle's refusal for its new state, else `busy` (it is mid-call).
+   */
+  private async holdUnchanged(orderId: string, transaction: Transaction, action: 'confirm' | 'cancel', held: TransactionState, busy: () => UnprocessableError) {
+    const won = await this.transactions.claim(transaction.id, { AND: [{ orderId }, CLAIMABLE[action], unchangedSinceRead(transaction)] }, stateColumns(held));
+    if (won) return;
+    assertTransactionCan((await this.transactions.findById(transaction.id)) ?? transaction, action);
+    throw busy();
   }
 }
 
