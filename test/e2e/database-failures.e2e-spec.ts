@@ -22,6 +22,17 @@ function expectUnavailable(res: Response) {
   expect(text).not.toMatch(/pg_|terminat|ECONN|does not exist|PGlite|prisma|SELECT|relation/i);
 }
 
+/** Every answer of `exercise` is the 503 above; a failure names the request and shows its answer. */
+function expectEveryUnavailable(answers: Record<string, Response>) {
+  for (const [name, res] of Object.entries(answers)) {
+    try {
+      expectUnavailable(res);
+    } catch (err) {
+      throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}\n${(err as Error).message}`);
+    }
+  }
+}
+
 const tokenRequest = (t: TestApp) =>
   t.http.post('/oauth/access_token').type('form').send({ grant_type: 'client_credentials', client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET });
 
@@ -80,14 +91,7 @@ describePg('PostgreSQL going away', () => {
     expect((await t.http.get('/v2/settings').set(t.admin)).status).toBe(200);
     await renameDatabaseAway(admin, dbName);
     try {
-      const down = await exercise(t, freshToken);
-      for (const [name, res] of Object.entries(down)) {
-        try {
-          expectUnavailable(res);
-        } catch (err) {
-          throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}\n${(err as Error).message}`);
-        }
-      }
+      expectEveryUnavailable(await exercise(t, freshToken));
       const health = await t.http.get('/health');
       expect(health.status).toBe(503);
     } finally {
@@ -124,14 +128,7 @@ describePglite('embedded PGlite closed underneath the app', () => {
     const freshToken = await t.token('client_credentials');
     expect((await t.http.get('/v2/settings').set(t.admin)).status).toBe(200);
     await getEmbeddedDatabase(t.config.database).close();
-    const down = await exercise(t, freshToken);
-    for (const [name, res] of Object.entries(down)) {
-      try {
-        expectUnavailable(res);
-      } catch (err) {
-        throw new Error(`${name}: ${res.status} ${JSON.stringify(res.body)}\n${(err as Error).message}`);
-      }
-    }
+    expectEveryUnavailable(await exercise(t, freshToken));
     expect((await t.http.get('/health')).status).toBe(503);
     expect(logLines.some((l) => /"unexpected error"/.test(l))).toBe(false);
   });
