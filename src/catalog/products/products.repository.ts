@@ -22,10 +22,11 @@ export const PRODUCTS_SPEC: ListResourceSpec = {
       type: 'uuid',
       ops: ['eq'],
       toWhere: (_op: FilterOp, values: FilterValue[]) => ({ categories: { some: { categoryId: values[0] } } }),
+      toSql: (_op, values, r) => Prisma.sql`EXISTS (SELECT 1 FROM product_categories WHERE product_id = ${r}.id AND category_id = ${values[0]}::uuid)`,
     },
     // Listed by the reference; this store has no brands or collections, so no product matches.
-    'brand.id': { column: 'id', type: 'uuid', ops: ['eq'], toWhere: matchesNothing },
-    'collection.id': { column: 'id', type: 'uuid', ops: ['eq'], toWhere: matchesNothing },
+    'brand.id': { column: 'id', type: 'uuid', ops: ['eq'], toWhere: matchesNothing, toSql: () => Prisma.sql`FALSE` },
+    'collection.id': { column: 'id', type: 'uuid', ops: ['eq'], toWhere: matchesNothing, toSql: () => Prisma.sql`FALSE` },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },

@@ -7,3 +7,4 @@ export * from './page-params';
 export * from './prisma-list-query';
 export * from './sort-parser';
 export * from './load-page';
+export * from './sql-list-query';

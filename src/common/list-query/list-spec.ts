@@ -1,3 +1,5 @@
+import type { Prisma } from '../../generated/prisma/client';
+
 /** What a list resource declares beside its repository: the fields `filter` and `sort` may name. */
 
 export const FILTER_OPS = ['eq', 'like', 'gt', 'ge', 'lt', 'le', 'in', 'is_null'] as const;
@@ -16,6 +18,13 @@ export interface ListFieldSpec {
   sortable?: boolean;
   /** Custom translation, e.g. products `category.id` → `{ categories: { some: { categoryId: v } } }`. */
   toWhere?: (op: FilterOp, values: FilterValue[]) => Record<string, unknown>;
+  /**
+   * `toWhere` as a boolean SQL expression over the row `alias` (an identifier, e.g. `r`), for lists read with
+   * raw SQL (see toSqlListClauses); a field with `toWhere` and no `toSql` keeps such a list on Prisma.
+   */
+  toSql?: (op: FilterOp, values: FilterValue[], alias: Prisma.Sql) => Prisma.Sql;
+  /** The PostgreSQL column when it is not `column` in snake_case (the schema's @map convention). */
+  sqlColumn?: string;
 }
 
 /**

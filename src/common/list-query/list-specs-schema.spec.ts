@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ACCOUNTS_SPEC } from '../../accounts/accounts.repository';
+import { CATEGORIES_SPEC } from '../../catalog/categories/categories.repository';
+import { FILES_SPEC } from '../../catalog/files/files.repository';
+import { PRODUCTS_SPEC } from '../../catalog/products/products.repository';
+import { CUSTOMERS_SPEC } from '../../customers/customers.repository';
+import { INTEGRATIONS_SPEC, JOBS_SPEC, LOGS_SPEC } from '../../integrations/integrations.repository';
+import { ORDERS_SPEC } from '../../orders/orders.repository';
+import type { ListFieldType, ListResourceSpec } from './list-spec';
+import { sqlColumnName } from './sql-list-query';
+
+/** Every list spec in src, with the Prisma model it lists. */
+const SPECS: Record<string, [ListResourceSpec, string]> = {
+  ACCOUNTS_SPEC: [ACCOUNTS_SPEC, 'Account'],
+  CATEGORIES_SPEC: [CATEGORIES_SPEC, 'Category'],
+  FILES_SPEC: [FILES_SPEC, 'File'],
+  PRODUCTS_SPEC: [PRODUCTS_SPEC, 'Product'],
+  CUSTOMERS_SPEC: [CUSTOMERS_SPEC, 'Customer'],
+  INTEGRATIONS_SPEC: [INTEGRATIONS_SPEC, 'Integration'],
+  LOGS_SPEC: [LOGS_SPEC, 'IntegrationLog'],
+  JOBS_SPEC: [JOBS_SPEC, 'IntegrationJob'],
+  ORDERS_SPEC: [ORDERS_SPEC, 'Order'],
+};
+
+interface SchemaField {
+  type: string;
+  dbName: string;
+  nativeType: string | null;
+}
+
+/** `model X { field Type? @map("db") @db.Native … }` of prisma/schema.prisma. */
+function readSchema(): Map<string, Map<string, SchemaField>> {
+  const text = readFileSync(join(__dirname, '../../../prisma/schema.prisma'), 'utf8');
+  const models = new Map<string, Map<string, SchemaField>>();
+  for (const [, model, body] of text.matchAll(/^model (\w+) \{\n([\s\S]*?)^\}/gm)) {
+    const fields = new Map<string, SchemaField>();
+    for (const line of body.split('\n')) {
+      const m = /^\s+(\w+)\s+(\w+)(\[\])?\??(.*)$/.exec(line);
+      if (!m) continue;
+      const [, name, type, , rest] = m;
+      const dbName = /@map\("([^"]+)"\)/.exec(rest)?.[1] ?? name;
+      fields.set(name, { type, dbName, nativeType: /@db\.(\w+)/.exec(rest)?.[1] ?? null });
+    }
+    models.set(model, fields);
+  }
+  return models;
+}
+
+/** What a parameter cast to the field type (see toSqlListClauses) compares with. */
+const COLUMN_TYPES: Record<ListFieldType, [string, string | null]> = {
+  uuid: ['String', 'Uuid'],
+  string: ['String', null],
+  integer: ['Int', null],
+  boolean: ['Boolean', null],
+  datetime: ['DateTime', 'Timestamptz'],
+};
+
+describe('list specs against prisma/schema.prisma', () => {
+  const schema = readSchema();
+
+  it('names every ListResourceSpec in src', () => {
+    const found = execFileSync('grep', ['-rhoE', '[A-Z_]+_SPEC: ListResourceSpec = ', join(__dirname, '../..'), '--include=*.ts'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(':')[0]);
+    expect(found.sort()).toEqual(Object.keys(SPECS).sort());
+  });
+
+  describe.each(Object.entries(SPECS))('%s', (_name, [spec, model]) => {
+    const fields = Object.entries(spec.fields).filter(([, f]) => !f.column.includes('.'));
+
+    it.each(fields)('%s: its SQL column is the schema column, of a type its filter parameters compare with', (_field, f) => {
+      const column = schema.get(model)?.get(f.column);
+      expect(column && { column: column.dbName }).toEqual({ column: sqlColumnName(f) });
+      if (f.toWhere) return; // filtered by its own translation; only sorted by this column
+      expect(column && [column.type, column.nativeType]).toEqual(COLUMN_TYPES[f.type]);
+    });
+  });
+});
