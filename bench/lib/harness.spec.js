@@ -70,6 +70,19 @@ describe('bench harness', () => {
     }
   });
 
+  test('measure: a run in which no request completes has 0 req/s and no latency (not 0 ms)', async () => {
+    const srv = await startServer(() => sleep(1500).then(() => [200, '{}']));
+    try {
+      const result = await measure(`${srv.base}/slow`);
+      expect(result.requests).toBe(0);
+      expect(result.rps).toBe(0);
+      expect(result.runs.map((r) => r.p99_ms)).toEqual([null, null]);
+      expect(result).toMatchObject({ p50_ms: null, p99_ms: null });
+    } finally {
+      await srv.close();
+    }
+  });
+
   test('measure refuses a URL that is not on 127.0.0.1', async () => {
     await expect(measure('http://example.com/')).rejects.toThrow(/non-loopback/);
   });

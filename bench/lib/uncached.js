@@ -29,6 +29,7 @@ async function measureUncached({ server, api, bodies, log, skipped, db }, name, 
   const m = await measure(server.base + pathQ, { headers: { ...api.authHeaders, ...NO_CACHE } }, { server });
   const res = { path: pathQ, ...m, body_bytes: Buffer.byteLength(r.text) };
   log(db, `${label}, uncached`, brief(res));
+  if (!m.requests) skipped.push(`${db}: ${label}, uncached: no request completed within a ${m.runs[0]?.duration_s ?? '?'} s run (BENCH_DURATION_S)`);
   return res;
 }
 
