@@ -58,6 +58,7 @@ async function runTransactions({ server, seeded, log, skipped, db, bodies }) {
       transactions_per_order: Array.isArray(lp.json?.data) ? lp.json.data.length : null,
     };
     log(db, 'transactions list, uncached', brief(out.transactions_list_uncached));
+    if (!m.requests) skipped.push(`${db}: transactions list, uncached: no request completed within a ${m.runs[0]?.duration_s ?? '?'} s run (BENCH_DURATION_S)`);
   } else skipped.push(`${db}: ${describeFailure('GET', listPath(pool[0]), lp)}`);
 
   // Probe: one capture, then the order must read back as paid.
