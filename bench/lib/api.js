@@ -6,14 +6,14 @@ const http = require('node:http');
 
 const TIMEOUT_MS = 30_000;
 
-/** @returns {{ request(method, path, body?), get(path), post(path, body?), del(path), authHeaders }} */
+/** @returns {{ request(method, path, body?, headers?), get(path, headers?), post(path, body?), del(path), authHeaders }} */
 async function apiClient(server) {
   const token = await server.token();
   const authHeaders = { authorization: `Bearer ${token}` };
   const base = new URL(server.base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  function request(method, pathQ, body) {
-    const headers = { ...authHeaders };
+  function request(method, pathQ, body, extraHeaders = {}) {
+    const headers = { ...authHeaders, ...extraHeaders };
     const payload = body === undefined ? undefined : JSON.stringify(body);
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';
@@ -50,7 +50,7 @@ async function apiClient(server) {
   return {
     authHeaders,
     request,
-    get: (p) => request('GET', p),
+    get: (p, headers) => request('GET', p, undefined, headers),
     post: (p, body) => request('POST', p, body),
     del: (p) => request('DELETE', p),
   };

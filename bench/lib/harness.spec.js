@@ -16,6 +16,9 @@ const { apiClient } = require('./api');
 const { median, percentile } = require('./stats');
 const { startReceiver } = require('./receiver');
 const { pacedRound } = require('../scenarios/webhooks');
+const { runNodeHttpCeiling } = require('../scenarios/ceiling');
+const { ceilingBodies, addNodeHttpFractions } = require('./uncached');
+const { evaluateTargets } = require('./targets');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -62,6 +65,19 @@ describe('bench harness', () => {
       const warmupRequests = srv.seen.filter((r) => r.headers['x-run'] === '0').length;
       expect(warmupRequests).toBeGreaterThan(0);
       expect(srv.seen.length - warmupRequests).toBeGreaterThanOrEqual(result.requests);
+    } finally {
+      await srv.close();
+    }
+  });
+
+  test('measure: a run in which no request completes has 0 req/s and no latency (not 0 ms)', async () => {
+    const srv = await startServer(() => sleep(1500).then(() => [200, '{}']));
+    try {
+      const result = await measure(`${srv.base}/slow`);
+      expect(result.requests).toBe(0);
+      expect(result.rps).toBe(0);
+      expect(result.runs.map((r) => r.p99_ms)).toEqual([null, null]);
+      expect(result).toMatchObject({ p50_ms: null, p99_ms: null });
     } finally {
       await srv.close();
     }
@@ -131,6 +147,63 @@ describe('bench harness', () => {
       await slow.close();
       await receiver.close();
     }
+  });
+
+  test('node:http ceiling: answers every request with the same bytes, content-type and content-length, measured like a scenario', async () => {
+    const body = '{"data":[{"name":"Café"}]}';
+    const seen = [];
+    const ceiling = await runNodeHttpCeiling({ body, name: 'products', log: (...a) => seen.push(a.join(' ')) });
+    expect(ceiling.body_bytes).toBe(Buffer.byteLength(body));
+    expect(ceiling.rps).toBeGreaterThan(0);
+    expect(ceiling.runs).toHaveLength(2);
+    expect(ceiling.status_codes['200']).toBe(ceiling.requests);
+    expect(seen[0]).toMatch(/^ceiling node:http products /);
+
+    const { nodeHttpServer } = require('../scenarios/ceiling');
+    const srv = nodeHttpServer(Buffer.from(body));
+    await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+    try {
+      for (let i = 0; i < 2; i++) {
+        const r = await fetch(`http://127.0.0.1:${srv.address().port}/any?x=${i}`);
+        expect(r.status).toBe(200);
+        expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+        expect(Number(r.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+        expect(await r.text()).toBe(body);
+      }
+    } finally {
+      srv.closeAllConnections();
+      await new Promise((resolve) => srv.close(resolve));
+    }
+  });
+
+  test('uncached reads: PostgreSQL\'s bytes for the ceilings, else PGlite\'s; fractions per database; only products judged, on PostgreSQL', () => {
+    const bodies = ceilingBodies({ postgres: { products: 'pg-p' }, pglite: { products: 'pgl-p', orders: 'pgl-o' } });
+    expect(bodies).toEqual({ products: { body: 'pg-p', from: 'postgres' }, orders: { body: 'pgl-o', from: 'pglite' } });
+
+    const m = (rps, p99, cpu) => ({ rps, p99_ms: p99, server_cpu_ms_per_req: cpu });
+    const results = {
+      ceiling: { rps: 4000 },
+      databases: {
+        postgres: { products_list: m(2000, 40), products_list_uncached: m(600, 90, 1.5), orders_list_uncached: m(200, 300, 4) },
+        pglite: { products_list_uncached: m(300, 150, 3) },
+      },
+    };
+    addNodeHttpFractions(results.databases, { products: { rps: 10000 }, orders: { rps: 8000 } });
+    expect(results.databases.postgres).toMatchObject({ products_uncached_fraction_of_node_http: 0.06, orders_uncached_fraction_of_node_http: 0.025 });
+    expect(results.databases.pglite.products_uncached_fraction_of_node_http).toBe(0.03);
+    expect(results.databases.postgres).not.toHaveProperty('category_uncached_fraction_of_node_http');
+
+    const targets = evaluateTargets(results, { connections: 50, keysetAt: 100000, deepOffset: 9975 });
+    const t = (db, id) => targets.find((x) => x.db === db && x.id === id);
+    expect(t('postgres', 'products_fraction_of_ceiling')).toMatchObject({ value: 0.5, met: true, judged: true });
+    expect(t('postgres', 'products_uncached_fraction_of_node_http')).toMatchObject({ value: 0.06, target: '>= 0.05', met: true, judged: true });
+    expect(t('postgres', 'products_uncached_p99_ms')).toMatchObject({ value: 90, target: '<= 100', met: true, judged: true });
+    expect(t('postgres', 'products_uncached_cpu_ms_per_req')).toMatchObject({ value: 1.5, target: '<= 2', met: true, judged: true });
+    expect(t('postgres', 'orders_uncached_fraction_of_node_http')).toMatchObject({ value: 0.025, met: false, judged: false, note: 'reported' });
+    expect(t('postgres', 'category_uncached_fraction_of_node_http')).toMatchObject({ value: null, met: null, judged: false });
+    expect(t('pglite', 'products_uncached_fraction_of_node_http')).toMatchObject({ value: 0.03, met: false, judged: false });
+    expect(t('pglite', 'products_uncached_p99_ms')).toBeUndefined();
+    expect(targets.filter((x) => x.id.endsWith('_fraction_of_node_http'))).toHaveLength(8);
   });
 
   test('stats: lower median and nearest-rank percentile', () => {

@@ -73,8 +73,9 @@ async function measure(url, opts = {}, { server, perRun } = {}) {
       // Server process CPU (user + system) per completed request: less sensitive to a busy machine than req/s.
       server_cpu_ms_per_req: cpu0 !== null && cpu1 !== null && total ? round((cpu1 - cpu0) / total, 2) : null,
       rps: rpsOf(r),
-      p50_ms: r.latency.p50,
-      p99_ms: r.latency.p99,
+      // autocannon reports 0 ms when no request completed: no latency was measured, and 0 would meet a p99 target.
+      p50_ms: total ? r.latency.p50 : null,
+      p99_ms: total ? r.latency.p99 : null,
       requests: total,
       duration_s: r.duration,
       non2xx: r.non2xx,

@@ -1,31 +1,46 @@
 'use strict';
-// The performance targets (bench/README.md, "Targets"), evaluated on the results: each gets met true/false, or null when not measured.
+// The performance targets (bench/README.md, "Targets"), evaluated on the results: each gets met true/false, or null
+// when not measured. `judged: false` marks a reported target: `met` is computed, but it does not count in the summary.
 const { ratio } = require('./stats');
+const { UNCACHED_READS } = require('./uncached');
 
-function check(list, { id, db, description, value, op, limit, note }) {
+function check(list, { id, db, description, value, op, limit, note, judged = true }) {
   const measured = value !== null && value !== undefined && !Number.isNaN(value);
   const met = !measured ? null : op === '<=' ? value <= limit : value >= limit;
-  list.push({ id, db, description, value: measured ? value : null, target: `${op} ${limit}`, met, ...(note ? { note } : {}) });
+  list.push({ id, db, description, value: measured ? value : null, target: `${op} ${limit}`, met, judged, ...(note ? { note } : {}) });
+}
+
+/**
+ * Uncached reads against their node:http ceilings: on PostgreSQL the products page is judged (≥ 0.05, p99 ≤ 100 ms,
+ * ≤ 2 ms server CPU per page); the other reads, and all of them on PGlite, are reported with the same ≥ 0.05.
+ */
+function uncachedTargets(out, db, r, note) {
+  for (const { name, result, judged: judgedRead } of UNCACHED_READS) {
+    const judged = Boolean(judgedRead) && db === 'postgres';
+    const m = r[result];
+    const how = `${m?.path ?? name} with Cache-Control: no-cache`;
+    const reported = judged ? note : ['reported', note].filter(Boolean).join('; ');
+    const id = `${name}_uncached_fraction_of_node_http`;
+    const description = `${how}: req/s ÷ req/s of bare node:http returning the same bytes (scenario 1)`;
+    check(out, { id, db, description, value: r[id], op: '>=', limit: 0.05, note: reported, judged });
+    if (!judged) continue;
+    check(out, { id: `${name}_uncached_p99_ms`, db, description: `${how}: p99 latency (ms)`, value: m?.p99_ms, op: '<=', limit: 100, note });
+    check(out, { id: `${name}_uncached_cpu_ms_per_req`, db, description: `${how}: server CPU (user + system) per request (ms)`, value: m?.server_cpu_ms_per_req, op: '<=', limit: 2, note });
+  }
 }
 
 function evaluateTargets(results, config) {
   const out = [];
   const ceiling = results.ceiling;
   for (const [db, r] of Object.entries(results.databases)) {
+    const note = config.connections === 50 ? undefined : `measured at ${config.connections} connections; the target is for 50`;
     if (db === 'postgres') {
-      const note = config.connections === 50 ? undefined : `measured at ${config.connections} connections; the target is for 50`;
-      // Scenario 2 as clients get it (catalog reads served from the response cache, the default), and with
-      // `Cache-Control: no-cache`: answers built from the database every time (a cache miss on each request).
-      const variants = [
-        { id: 'products', result: r.products_list, how: 'scenario 2' },
-        { id: 'products_uncached', result: r.products_list_uncached, how: 'scenario 2 with Cache-Control: no-cache' },
-      ];
-      for (const { id, result, how } of variants) {
-        const fraction = ratio(result?.rps ?? null, ceiling?.rps ?? null);
-        check(out, { id: `${id}_fraction_of_ceiling`, db, description: `${how}: req/s ÷ ceiling (scenario 1) req/s`, value: fraction, op: '>=', limit: 0.4, note });
-        check(out, { id: `${id}_p99_ms`, db, description: `${how}: p99 latency (ms)`, value: result?.p99_ms, op: '<=', limit: 50, note });
-      }
+      // Scenario 2 as clients get it (catalog reads served from the response cache, the default), against Express.
+      const fraction = ratio(r.products_list?.rps ?? null, ceiling?.rps ?? null);
+      check(out, { id: 'products_fraction_of_ceiling', db, description: 'scenario 2: req/s ÷ Express ceiling (scenario 1) req/s', value: fraction, op: '>=', limit: 0.4, note });
+      check(out, { id: 'products_p99_ms', db, description: 'scenario 2: p99 latency (ms)', value: r.products_list?.p99_ms, op: '<=', limit: 50, note });
     }
+    uncachedTargets(out, db, r, note);
     const dp = r.deep_pages;
     const dpNote = dp && dp.keyset_record < 100_000 ? `keyset at record ${dp.keyset_record} of ${dp.orders} orders, not the target's 100,000 (quick run or BENCH_ORDERS)` : undefined;
     check(out, { id: 'deep_keyset_ratio', db, description: `scenario 5 keyset page at record ${dp?.keyset_record ?? config.keysetAt}: unloaded median latency ÷ first page's`, value: dp?.keyset_ratio, op: '<=', limit: 1.5, note: dpNote });

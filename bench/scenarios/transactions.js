@@ -1,11 +1,12 @@
 'use strict';
-// Scenario 4: GET /v2/orders/{id}/transactions, and POST .../transactions/{id}/capture on fresh authorizations.
+// Scenario 4: GET /v2/orders/{id}/transactions (no-cache), and POST .../transactions/{id}/capture on fresh authorizations.
 // Every capture request takes the next seeded (order, authorize transaction) pair from the pool, so each one is a
 // real authorized → paid transition (claim, gateway, order row lock, events). A run ends after its share of the
 // pool (maxOverallRequests) or after BENCH_DURATION_S, whichever comes first.
 const config = require('../lib/config');
 const { measure, brief } = require('../lib/load');
 const { apiClient, describeFailure } = require('../lib/api');
+const { NO_CACHE } = require('../lib/uncached');
 
 /** Pool entries one capture run may consume: its requests, plus one request built ahead per connection. */
 function capturePoolPerRun() {
@@ -19,7 +20,7 @@ function authorizedOrdersNeeded() {
 
 const capturePath = (ref) => `/v2/orders/${ref.orderId}/transactions/${ref.transactionId}/capture`;
 
-async function runTransactions({ server, seeded, log, skipped, db }) {
+async function runTransactions({ server, seeded, log, skipped, db, bodies }) {
   const pool = seeded.authorized;
   if (pool.length < authorizedOrdersNeeded()) {
     skipped.push(`${db}: transactions: ${pool.length} authorized orders seeded, ${authorizedOrdersNeeded()} needed`);
@@ -28,15 +29,19 @@ async function runTransactions({ server, seeded, log, skipped, db }) {
   const api = await apiClient(server);
   const out = {};
 
-  // GET /v2/orders/{id}/transactions, rotating over the seeded orders (read only; before any capture).
+  // GET /v2/orders/{id}/transactions with `Cache-Control: no-cache`, rotating over the seeded orders (read only;
+  // before any capture). Transactions have no response cache, so every answer is built from the database either
+  // way. Every order has one authorize transaction, so the answers differ only in ids and times; the first order's
+  // answer is the one its node:http ceiling replays.
   const listPath = (ref) => `/v2/orders/${ref.orderId}/transactions`;
-  const lp = await api.get(listPath(pool[0]));
+  const lp = await api.get(listPath(pool[0]), NO_CACHE);
   if (lp.status === 200) {
+    bodies.transactions = lp.text;
     let i = 0;
-    out.transactions_list = await measure(
+    const m = await measure(
       `${server.base}/`,
       {
-        headers: api.authHeaders,
+        headers: { ...api.authHeaders, ...NO_CACHE },
         requests: [
           {
             method: 'GET',
@@ -46,8 +51,14 @@ async function runTransactions({ server, seeded, log, skipped, db }) {
       },
       { server },
     );
-    out.transactions_list.transactions_per_order = Array.isArray(lp.json?.data) ? lp.json.data.length : null;
-    log(db, 'transactions list', brief(out.transactions_list));
+    out.transactions_list_uncached = {
+      path: '/v2/orders/{id}/transactions (rotating over the seeded authorized orders)',
+      ...m,
+      body_bytes: Buffer.byteLength(lp.text),
+      transactions_per_order: Array.isArray(lp.json?.data) ? lp.json.data.length : null,
+    };
+    log(db, 'transactions list, uncached', brief(out.transactions_list_uncached));
+    if (!m.requests) skipped.push(`${db}: transactions list, uncached: no request completed within a ${m.runs[0]?.duration_s ?? '?'} s run (BENCH_DURATION_S)`);
   } else skipped.push(`${db}: ${describeFailure('GET', listPath(pool[0]), lp)}`);
 
   // Probe: one capture, then the order must read back as paid.
