@@ -1,28 +1,29 @@
-import { timestamps } from '../../common/http/timestamps';
 import type { Category } from '../../generated/prisma/client';
+import { CATEGORY_WIRE } from './category.wire';
 
 /** A category with its product links loaded: Elastic Path's Category always has `relationships.products.data`. */
 export type CategoryRow = Category & { productIds: string[] };
 
-export function presentCategory(row: CategoryRow) {
-  const relationships = { products: { data: row.productIds.map((id) => ({ type: 'product' as const, id })) } };
-  return {
-    type: 'category',
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    status: row.status,
-    // Strings in Elastic Path's docs (the SDK's Category has neither): present when set, left out when not (never null).
-    ...(row.backgroundColour !== null ? { background_colour: row.backgroundColour } : {}),
-    ...(row.backgroundImage !== null ? { background_image: row.backgroundImage } : {}),
-    parent_id: row.parentId,
-    meta: { timestamps: timestamps(row) },
-    relationships,
-  };
+/** A category as the API shows it (the wire format is declared in category.wire.ts). */
+export type PresentedCategory = {
+  type: 'category';
+  id: string;
+  name: string;
+  slug: string;
+  description: string;
+  status: string;
+  background_colour?: string;
+  background_image?: string;
+  parent_id: string | null;
+  meta: { timestamps: { created_at: string; updated_at: string } };
+  relationships: { products: { data: { type: 'product'; id: string }[] } };
+};
+
+/** Product links as the row was read (live products only when the reader is a storefront). */
+export function presentCategory(row: CategoryRow): PresentedCategory {
+  return CATEGORY_WIRE.present(row, { liveOnly: false }) as unknown as PresentedCategory;
 }
 
-export type PresentedCategory = ReturnType<typeof presentCategory>;
 export type CategoryNode = PresentedCategory & { children: CategoryNode[] };
 
 /** Nests categories under their parents (roots: no parent, or a parent not in the list). */

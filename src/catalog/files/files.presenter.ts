@@ -1,25 +1,23 @@
-import { timestamps } from '../../common/http/timestamps';
 import type { File } from '../../generated/prisma/client';
-import { apiLink } from '../../common/http/request-context';
+import { linkBase } from '../../common/http/request-context';
+import { FILE_WIRE } from './file.wire';
 
-export function presentFile(row: File) {
-  const meta: Record<string, unknown> = {};
-  if (row.width !== null && row.height !== null) meta.dimensions = { width: row.width, height: row.height };
-  meta.timestamps = timestamps(row);
-  return {
-    type: 'file',
-    id: row.id,
-    file_name: row.fileName,
-    mime_type: row.mimeType,
-    file_size: row.fileSize,
-    public: row.public,
-    link: { href: row.storageKey ? apiLink(`/files/${row.id}/content`) : (row.location ?? '') },
-    meta,
-    links: { self: apiLink(`/files/${row.id}`) },
-  };
+/** A file as the API shows it (the wire format is declared in file.wire.ts). */
+export type PresentedFile = {
+  type: 'file';
+  id: string;
+  file_name: string;
+  mime_type: string;
+  file_size: number;
+  public: boolean;
+  link: { href: string };
+  meta: Record<string, unknown>;
+  links: { self: string };
+};
+
+export function presentFile(row: File): PresentedFile {
+  return FILE_WIRE.present(row, { linkBase: linkBase() }) as unknown as PresentedFile;
 }
-
-export type PresentedFile = ReturnType<typeof presentFile>;
 
 const MIME_BY_EXT: Record<string, string> = {
   png: 'image/png',

@@ -1,0 +1,43 @@
+import { Prisma } from '../../generated/prisma/client';
+import { col, computed, constant, nested, scalar, timestamps, when, WireFormat } from '../../common/wire/wire-format';
+import type { CategoryRow } from './categories.presenter';
+
+/** A storefront (implicit) token sees the category's live products only. */
+export interface CategoryWireContext {
+  liveOnly: boolean;
+}
+
+/** Strings in Elastic Path's docs (the SDK's Category has neither): present when set, left out when not (never null). */
+function presentWhenSet(key: string, column: string, pick: (row: CategoryRow) => string | null) {
+  return when<CategoryRow, CategoryWireContext>(
+    scalar(key, column, pick),
+    (row) => pick(row) !== null,
+    (t) => Prisma.sql`${col(t, column)} IS NOT NULL`,
+  );
+}
+
+/** Elastic Path's Category always has `relationships.products.data`, ordered as the products were linked. */
+function productLinksSql(t: Prisma.Sql, ctx: CategoryWireContext): Prisma.Sql {
+  const live = ctx.liveOnly ? Prisma.sql`JOIN products lp ON lp.id = l.product_id AND lp.status = 'live'` : Prisma.empty;
+  return Prisma.sql`'{"products":{"data":' || COALESCE((SELECT '[' || string_agg('{"type":"product","id":"' || l.product_id::text || '"}', ',' ORDER BY l.created_at, l.product_id) || ']'
+    FROM product_categories l ${live} WHERE l.category_id = ${col(t, 'id')}), '[]') || '}}'`;
+}
+
+export const CATEGORY_WIRE = new WireFormat<CategoryRow, CategoryWireContext>([
+  constant('type', 'category'),
+  scalar('id', 'id', (r) => r.id),
+  scalar('name', 'name', (r) => r.name),
+  scalar('slug', 'slug', (r) => r.slug),
+  scalar('description', 'description', (r) => r.description),
+  scalar('status', 'status', (r) => r.status),
+  presentWhenSet('background_colour', 'background_colour', (r) => r.backgroundColour),
+  presentWhenSet('background_image', 'background_image', (r) => r.backgroundImage),
+  scalar('parent_id', 'parent_id', (r) => r.parentId, { nullable: true }),
+  nested(
+    'meta',
+    new WireFormat([
+      timestamps(),
+    ]),
+  ),
+  computed('relationships', (row) => ({ products: { data: row.productIds.map((id) => ({ type: 'product', id })) } }), productLinksSql),
+]);

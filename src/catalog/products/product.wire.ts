@@ -1,0 +1,123 @@
+import { Prisma } from '../../generated/prisma/client';
+import { displayPrice, formatMoney } from '../../common/money/money';
+import { col, computed, constant, finishedLater, nested, registerWireFinisher, scalar, sqlString, timestamps, when, WireFormat } from '../../common/wire/wire-format';
+import type { ProductRow } from './products.presenter';
+
+/** What the wire shows depends on who reads: a storefront (implicit) token sees links to live categories only. */
+export interface ProductWireContext {
+  liveOnly: boolean;
+}
+
+/**
+ * What an omitted `price[].includes_tax` means. The reference is silent; every EP example shows `true`,
+ * and cart lines already default to it.
+ */
+export const DEFAULT_INCLUDES_TAX = true;
+
+export interface Price {
+  amount: number;
+  currency: string;
+  includes_tax: boolean;
+}
+
+/**
+ * The stored prices, `includes_tax` always a boolean. Rows written by other tools may lack it, or hold entries
+ * that are not prices at all (no integer amount or no currency): those are left out.
+ */
+export function productPrices(row: Pick<ProductRow, 'price'>): Price[] {
+  if (!Array.isArray(row.price)) return [];
+  return (row.price as unknown[])
+    .filter((p): p is Partial<Price> => typeof p === 'object' && p !== null && Number.isInteger((p as Price).amount) && typeof (p as Price).currency === 'string')
+    .map((p) => ({
+      amount: p.amount as number,
+      currency: p.currency as string,
+      includes_tax: typeof p.includes_tax === 'boolean' ? p.includes_tax : DEFAULT_INCLUDES_TAX,
+    }));
+}
+
+/** The same prices in SQL, as a FROM list: `e.p` is one valid entry, `e.n` its position. */
+function priceEntries(t: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`jsonb_array_elements(CASE WHEN jsonb_typeof(${t}.price) = 'array' THEN ${t}.price ELSE '[]'::jsonb END) WITH ORDINALITY AS e(p, n)
+    WHERE jsonb_typeof(e.p) = 'object' AND jsonb_typeof(e.p->'amount') = 'number' AND jsonb_typeof(e.p->'currency') = 'string'
+      AND (e.p->>'amount')::numeric = trunc((e.p->>'amount')::numeric)`;
+}
+const AMOUNT = Prisma.sql`trunc((e.p->>'amount')::numeric)::text`;
+const CURRENCY = Prisma.sql`to_json(e.p->>'currency')::text`;
+
+registerWireFinisher('money', formatMoney as (amount: never, currency: never) => string);
+
+const DISPLAY_PRICE_SQL = Prisma.sql`'{"amount":' || ${AMOUNT} || ',"currency":' || ${CURRENCY} || ',"formatted":' || ${finishedLater('money', [AMOUNT, CURRENCY])} || '}'`;
+
+function relationshipIds(type: string, ids: string[] | undefined) {
+  return ids?.length ? { data: ids.map((id) => ({ type, id })) } : undefined;
+}
+
+/** `{"data":[{"type":…,"id":…},…]}` of the link rows, ordered as the repository reads them; NULL when none. */
+function linkedSql(type: string, linkTable: string, idColumn: string, t: Prisma.Sql, join: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  const id = Prisma.raw(`l.${idColumn}`);
+  return Prisma.sql`(SELECT '{"data":[' || string_agg('{"type":"' || ${sqlString(type)} || '","id":"' || ${id}::text || '"}', ',' ORDER BY l.created_at, ${id}) || ']}'
+    FROM ${Prisma.raw(linkTable)} l ${join} WHERE l.product_id = ${t}.id)`;
+}
+
+const RELATIONSHIPS = new WireFormat<ProductRow, ProductWireContext>([
+  computed(
+    'files',
+    (row) => relationshipIds('file', row.files?.map((f) => f.fileId)),
+    (t) => linkedSql('file', 'product_files', 'file_id', t),
+  ),
+  computed(
+    'categories',
+    (row) => relationshipIds('category', row.categories?.map((c) => c.categoryId)),
+    (t, ctx) => linkedSql('category', 'product_categories', 'category_id', t, ctx.liveOnly ? Prisma.sql`JOIN categories lc ON lc.id = l.category_id AND lc.status = 'live'` : Prisma.empty),
+  ),
+  when(
+    computed(
+      'main_image',
+      (row) => ({ data: { type: 'main_image', id: row.mainImageId } }),
+      (t) => Prisma.sql`'{"data":{"type":"main_image","id":"' || ${col(t, 'main_image_id')}::text || '"}}'`,
+    ),
+    (row) => row.mainImageId !== null,
+    (t) => Prisma.sql`${col(t, 'main_image_id')} IS NOT NULL`,
+  ),
+]);
+
+const META = new WireFormat<ProductRow, ProductWireContext>([
+  timestamps(),
+  computed(
+    'display_price',
+    (row) => {
+      const first = productPrices(row)[0];
+      if (!first) return undefined;
+      const shown = displayPrice(first.amount, first.currency);
+      return { with_tax: shown, without_tax: { ...shown } };
+    },
+    (t) => Prisma.sql`(SELECT '{"with_tax":' || d || ',"without_tax":' || d || '}' FROM (SELECT ${DISPLAY_PRICE_SQL} AS d FROM ${priceEntries(t)} ORDER BY e.n LIMIT 1) first_price)`,
+  ),
+  computed(
+    'stock',
+    (row) => ({ level: row.stockLevel, availability: !row.manageStock || row.stockLevel > 0 ? 'in-stock' : 'out-stock' }),
+    (t) =>
+      Prisma.sql`'{"level":' || ${col(t, 'stock_level')}::text || ',"availability":' ||
+        CASE WHEN NOT ${col(t, 'manage_stock')} OR ${col(t, 'stock_level')} > 0 THEN '"in-stock"' ELSE '"out-stock"' END || '}'`,
+  ),
+]);
+
+export const PRODUCT_WIRE = new WireFormat<ProductRow, ProductWireContext>([
+  constant('type', 'product'),
+  scalar('id', 'id', (r) => r.id),
+  scalar('name', 'name', (r) => r.name),
+  scalar('slug', 'slug', (r) => r.slug),
+  scalar('sku', 'sku', (r) => r.sku),
+  scalar('description', 'description', (r) => r.description),
+  scalar('manage_stock', 'manage_stock', (r) => r.manageStock),
+  computed('price', productPrices, (t) =>
+    Prisma.sql`COALESCE((SELECT '[' || string_agg('{"amount":' || ${AMOUNT} || ',"currency":' || ${CURRENCY} || ',"includes_tax":' ||
+      CASE WHEN jsonb_typeof(e.p->'includes_tax') = 'boolean' THEN e.p->>'includes_tax' ELSE ${sqlString(String(DEFAULT_INCLUDES_TAX))} END || '}', ',' ORDER BY e.n) || ']'
+      FROM ${priceEntries(t)}), '[]')`,
+  ),
+  scalar('status', 'status', (r) => r.status),
+  scalar('commodity_type', 'commodity_type', (r) => r.commodityType),
+  scalar('tax-code', 'tax_code', (r) => r.taxCode, { nullable: true }),
+  nested('meta', META),
+  nested('relationships', RELATIONSHIPS),
+]);

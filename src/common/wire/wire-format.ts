@@ -1,0 +1,135 @@
+import { Prisma } from '../../generated/prisma/client';
+
+/**
+ * A resource's wire format, declared once and rendered two ways: as a JavaScript object from a row read
+ * through Prisma (`present`), and as a SQL expression that has the database write the same object as JSON
+ * text (`jsonSql`), so that a page can leave the database as the bytes the client receives. Members keep
+ * their declared order in both; a member is left out when its value is `undefined` (JavaScript) or NULL (SQL).
+ */
+export interface WireMember<Row, Ctx> {
+  key: string;
+  value(row: Row, ctx: Ctx): unknown;
+  /** The member's JSON text from the columns of the row aliased `t`; NULL leaves the member out. */
+  sql(t: Prisma.Sql, ctx: Ctx): Prisma.Sql;
+}
+
+export class WireFormat<Row, Ctx = void> {
+  constructor(readonly members: WireMember<Row, Ctx>[]) {}
+
+  present(row: Row, ctx: Ctx): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const m of this.members) {
+      const v = m.value(row, ctx);
+      if (v !== undefined) out[m.key] = v;
+    }
+    return out;
+  }
+
+  /** JSON text of the object (never NULL). concat_ws skips the NULL members. */
+  jsonSql(t: Prisma.Sql, ctx: Ctx): Prisma.Sql {
+    const parts = this.members.map((m) => Prisma.sql`${sqlString(`${JSON.stringify(m.key)}:`)} || ${m.sql(t, ctx)}`);
+    return Prisma.sql`('{' || concat_ws(',', ${Prisma.join(parts, ', ')}) || '}')`;
+  }
+}
+
+/** A constant SQL string literal (code-defined text only: keys and constants, never input). */
+export function sqlString(text: string): Prisma.Sql {
+  return Prisma.raw(`'${text.replace(/'/g, "''")}'`);
+}
+
+/** A column of the row: `t.column`. */
+export function col(t: Prisma.Sql, column: string): Prisma.Sql {
+  if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw new Error(`Not a column name: ${column}`);
+  return Prisma.sql`${t}.${Prisma.raw(column)}`;
+}
+
+// ---------- members ----------
+
+export function constant<Row, Ctx>(key: string, value: string | number | boolean): WireMember<Row, Ctx> {
+  return { key, value: () => value, sql: () => sqlString(JSON.stringify(value)) };
+}
+
+/**
+ * A text, uuid, integer or boolean column shown as it is; `nullable` shows SQL NULL as `null` (else a NULL
+ * column would leave the member out, as `undefined` does in JavaScript).
+ */
+export function scalar<Row, Ctx>(key: string, column: string, pick: (row: Row) => unknown, opts: { nullable?: boolean } = {}): WireMember<Row, Ctx> {
+  return {
+    key,
+    value: (row) => pick(row),
+    sql: (t) => (opts.nullable ? Prisma.sql`COALESCE(to_json(${col(t, column)})::text, 'null')` : Prisma.sql`to_json(${col(t, column)})::text`),
+  };
+}
+
+/** A timestamp column as RFC 3339 UTC with milliseconds (what `Date.toISOString` writes). */
+export function timestamp<Row, Ctx>(key: string, column: string, pick: (row: Row) => Date): WireMember<Row, Ctx> {
+  return {
+    key,
+    value: (row) => pick(row).toISOString(),
+    sql: (t) => Prisma.sql`('"' || to_char(${col(t, column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`,
+  };
+}
+
+/** A nested object, always present (possibly `{}`). */
+export function nested<Row, Ctx>(key: string, format: WireFormat<Row, Ctx>): WireMember<Row, Ctx> {
+  return { key, value: (row, ctx) => format.present(row, ctx), sql: (t, ctx) => format.jsonSql(t, ctx) };
+}
+
+/** A member shown only for some rows: `show` and `sqlShow` are the same condition, in each language. */
+export function when<Row, Ctx>(
+  member: WireMember<Row, Ctx>,
+  show: (row: Row, ctx: Ctx) => boolean,
+  sqlShow: (t: Prisma.Sql, ctx: Ctx) => Prisma.Sql,
+): WireMember<Row, Ctx> {
+  return {
+    key: member.key,
+    value: (row, ctx) => (show(row, ctx) ? member.value(row, ctx) : undefined),
+    sql: (t, ctx) => Prisma.sql`CASE WHEN ${sqlShow(t, ctx)} THEN ${member.sql(t, ctx)} END`,
+  };
+}
+
+/** Any other member: its two renderings side by side. */
+export function computed<Row, Ctx>(key: string, value: (row: Row, ctx: Ctx) => unknown, sql: (t: Prisma.Sql, ctx: Ctx) => Prisma.Sql): WireMember<Row, Ctx> {
+  return { key, value, sql };
+}
+
+// ---------- values the database cannot compute ----------
+
+/*
+ * Some values are defined by JavaScript alone (a price formatted with Intl for its currency). The SQL writes a
+ * marker in their place — \x01 name \x02 JSON-array-of-arguments \x01 — and `finishWireText` swaps each marker
+ * for the JSON of the finisher's answer. No stored text can forge a marker: JSON text from the database escapes
+ * every control character, so a raw \x01 comes from these expressions only.
+ */
+const finishers = new Map<string, (...args: never[]) => unknown>();
+
+export function registerWireFinisher(name: string, finish: (...args: never[]) => unknown): void {
+  if (!/^\w+$/.test(name)) throw new Error(`Wire finisher names are word characters: ${name}`);
+  const known = finishers.get(name);
+  if (known && known !== finish) throw new Error(`Wire finisher ${name} is registered twice`);
+  finishers.set(name, finish);
+}
+
+/** SQL that writes the marker for `name` with the JSON texts of its arguments. */
+export function finishedLater(name: string, jsonArgs: Prisma.Sql[]): Prisma.Sql {
+  return Prisma.sql`(E'\\x01' || ${sqlString(name)} || E'\\x02[' || ${Prisma.join(jsonArgs, " || ',' || ")} || E']\\x01')`;
+}
+
+const MARKER = /\x01(\w+)\x02([^\x01]*)\x01/g;
+
+export function finishWireText(text: string): string {
+  if (!text.includes('\x01')) return text;
+  return text.replace(MARKER, (_m, name: string, args: string) => {
+    const finish = finishers.get(name);
+    if (!finish) throw new Error(`No wire finisher named ${name}`);
+    return JSON.stringify(finish(...(JSON.parse(args) as never[])));
+  });
+}
+
+/** `timestamps`: `created_at` and `updated_at` of the row. */
+export function timestamps<Row extends { createdAt: Date; updatedAt: Date }, Ctx>(): WireMember<Row, Ctx> {
+  return nested(
+    'timestamps',
+    new WireFormat<Row, Ctx>([timestamp('created_at', 'created_at', (r) => r.createdAt), timestamp('updated_at', 'updated_at', (r) => r.updatedAt)]),
+  );
+}
