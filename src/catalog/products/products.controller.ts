@@ -5,6 +5,7 @@ import { NotFoundError } from '../../common/errors/api-error';
 import type { Principal } from '../../common/http/request-context';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { Includable } from '../../common/include/include.decorators';
+import { IncludeRegistry } from '../../common/include/include.registry';
 import { CachedReads } from '../../common/response-cache/response-cache.decorators';
 import { DataBody } from '../../common/validation/data-body.pipe';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
@@ -33,6 +34,7 @@ export class ProductsController {
   constructor(
     private readonly products: ProductsService,
     private readonly listQuery: ListQueryParser,
+    private readonly includes: IncludeRegistry,
   ) {}
 
   @ApiDataResponse('Create a product', 'Product', { status: 201, body: ref(S.CreateProductRequest) })
@@ -47,7 +49,8 @@ export class ProductsController {
   @AllowImplicit()
   @Includable('product')
   async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal?: Principal) {
-    return this.products.list(await this.listQuery.parse(query, PRODUCTS_SPEC), principal);
+    const includeKeys = [...this.includes.requested('product', query.include).keys()];
+    return this.products.list(await this.listQuery.parse(query, PRODUCTS_SPEC), principal, includeKeys);
   }
 
   @ApiDataResponse('Get a product', 'Product', { includes: 'product' })

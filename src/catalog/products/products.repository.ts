@@ -3,6 +3,12 @@ import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, matchesNo
 import { Prisma, type Product } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { isUuid } from '../../common/validation/resource-id.pipe';
+import { SerializedPage } from '../../common/http/response-document';
+import { toSqlListClauses } from '../../common/list-query/sql-list-query';
+import { finishWireText } from '../../common/wire/wire-format';
+import { CATEGORY_WIRE } from '../categories/category.wire';
+import { FILE_WIRE } from '../files/file.wire';
+import { PRODUCT_WIRE } from './product.wire';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
@@ -34,8 +40,8 @@ export const PRODUCTS_SPEC: ListResourceSpec = {
 };
 
 export const PRODUCT_RELATIONS = {
-  categories: { select: { categoryId: true }, orderBy: { createdAt: 'asc' } },
-  files: { select: { fileId: true }, orderBy: { createdAt: 'asc' } },
+  categories: { select: { categoryId: true }, orderBy: [{ createdAt: 'asc' }, { categoryId: 'asc' }] },
+  files: { select: { fileId: true }, orderBy: [{ createdAt: 'asc' }, { fileId: 'asc' }] },
 } satisfies Prisma.ProductInclude;
 
 const LIVE = { status: 'live' };
@@ -45,6 +51,14 @@ const LIVE_PRODUCT_RELATIONS = {
   ...PRODUCT_RELATIONS,
   categories: { ...PRODUCT_RELATIONS.categories, where: { category: LIVE } },
 } satisfies Prisma.ProductInclude;
+
+/**
+ * Links list in the order they were made, and the links of one request in the order it gave them: each is
+ * stamped a millisecond after the one before (the stored precision), so `created_at` alone orders them.
+ */
+function linkTime(index: number, start = Date.now()): Date {
+  return new Date(start + index);
+}
 
 function relations(liveOnly: boolean) {
   return liveOnly ? LIVE_PRODUCT_RELATIONS : PRODUCT_RELATIONS;
@@ -111,7 +125,7 @@ export class ProductsRepository {
   }
 
   addCategories(productId: string, categoryIds: string[], db: Db = this.prisma) {
-    return db.productCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId, categoryId })), skipDuplicates: true });
+    return db.productCategory.createMany({ data: categoryIds.map((categoryId, i) => ({ productId, categoryId, createdAt: linkTime(i) })), skipDuplicates: true });
   }
 
   removeCategories(productId: string, categoryIds: string[] | 'all', db: Db = this.prisma) {
@@ -119,7 +133,7 @@ export class ProductsRepository {
   }
 
   addFiles(productId: string, fileIds: string[], db: Db = this.prisma) {
-    return db.productFile.createMany({ data: fileIds.map((fileId) => ({ productId, fileId })), skipDuplicates: true });
+    return db.productFile.createMany({ data: fileIds.map((fileId, i) => ({ productId, fileId, createdAt: linkTime(i) })), skipDuplicates: true });
   }
 
   removeFiles(productId: string, fileIds: string[] | 'all', db: Db = this.prisma) {
@@ -138,4 +152,68 @@ export class ProductsRepository {
   touch(id: string, db: Db = this.prisma) {
     return db.product.update({ where: { id }, data: { updatedAt: new Date() }, include: PRODUCT_RELATIONS });
   }
+
+  /**
+   * One statement for a whole page: the products, the count(s) and each asked-for include, written as JSON
+   * text by the database from the resources' wire formats (see product.wire.ts). Null when the query or an
+   * include is one this statement does not cover; the caller then builds the page from rows.
+   */
+  async serializedPage(q: ListQuery, liveOnly: boolean, includeKeys: string[], linkBase: string): Promise<SerializedPage | null> {
+    const clauses = toSqlListClauses(q, PRODUCTS_SPEC, 't');
+    const pageOrder = toSqlListClauses(q, PRODUCTS_SPEC, 'p');
+    if (!clauses || !pageOrder || !includeKeys.every((key) => Object.hasOwn(SERIALIZED_INCLUDES, key))) return null;
+    const visible = liveOnly ? Prisma.sql`t.status = 'live'` : Prisma.sql`TRUE`;
+    const matching = Prisma.sql`${visible} AND (${clauses.where})`;
+    const includes = includeKeys.map((key, i) => ({ key, cte: Prisma.raw(`included_${i}`), ...SERIALIZED_INCLUDES[key]({ liveOnly, linkBase }) }));
+    const ctes = includes.map((inc) => Prisma.sql`, ${inc.cte} AS MATERIALIZED (${inc.rows})`);
+    const includedJson = includes.map((inc) => Prisma.sql`, (SELECT '[' || string_agg(${inc.json}, ',' ORDER BY i.created_at, i.id) || ']' FROM ${inc.cte} i) AS ${inc.cte}`);
+    const shownIncluded = includes.map((inc) => Prisma.sql`UNION ALL SELECT ${inc.type}::text || ':' || id::text FROM ${inc.cte}`);
+    const [row] = await this.prisma.$queryRaw<Record<string, string | number | null>[]>`
+      WITH page AS MATERIALIZED (SELECT t.* FROM products t WHERE ${matching} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ${concatenated(ctes)}
+      SELECT (SELECT count(*) FROM products t WHERE ${matching})::int AS total,
+        ${q.filter ? Prisma.sql`(SELECT count(*) FROM products t WHERE ${visible})::int` : Prisma.sql`NULL::int`} AS all_count,
+        (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`p`, { liveOnly })}, ',' ORDER BY ${pageOrder.orderBy}) || ']' FROM page p) AS data
+        ${concatenated(includedJson)},
+        (SELECT string_agg(s, ' ') FROM (SELECT 'product:' || id::text FROM page ${concatenated(shownIncluded)}) shown(s)) AS shown`;
+    const total = row.total as number;
+    const included = includes.flatMap(({ key, cte }): [string, string][] => {
+      const json = row[cte.text] as string | null;
+      return json ? [[key, finishWireText(json)]] : [];
+    });
+    const shown = row.shown ? (row.shown as string).split(' ') : [];
+    return new SerializedPage(finishWireText((row.data as string | null) ?? '[]'), included, total, (row.all_count as number | null) ?? total, q, shown);
+  }
 }
+
+function concatenated(parts: Prisma.Sql[]): Prisma.Sql {
+  return parts.length ? Prisma.join(parts, ' ', '', '') : Prisma.empty;
+}
+
+interface IncludedRows {
+  type: string;
+  /** SELECT of the included rows; `page` is the page's products. */
+  rows: Prisma.Sql;
+  /** JSON text of one included row, aliased `i`. */
+  json: Prisma.Sql;
+}
+
+/** The includes of a products page the page statement writes itself, by `included` key (see products.includes.ts). */
+const SERIALIZED_INCLUDES: Record<string, (ctx: { liveOnly: boolean; linkBase: string }) => IncludedRows> = {
+  main_images: ({ liveOnly, linkBase }) => ({
+    type: 'file',
+    rows: Prisma.sql`SELECT f.* FROM files f WHERE f.id IN (SELECT main_image_id FROM page) ${liveOnly ? Prisma.sql`AND f.public` : Prisma.empty}`,
+    json: FILE_WIRE.jsonSql(Prisma.sql`i`, { linkBase }),
+  }),
+  files: ({ liveOnly, linkBase }) => ({
+    type: 'file',
+    rows: Prisma.sql`SELECT f.* FROM files f WHERE f.id IN (SELECT pf.file_id FROM product_files pf JOIN page ON page.id = pf.product_id)
+      ${liveOnly ? Prisma.sql`AND f.public` : Prisma.empty}`,
+    json: FILE_WIRE.jsonSql(Prisma.sql`i`, { linkBase }),
+  }),
+  categories: ({ liveOnly }) => ({
+    type: 'category',
+    rows: Prisma.sql`SELECT c.* FROM categories c WHERE c.id IN (SELECT pc.category_id FROM product_categories pc JOIN page ON page.id = pc.product_id)
+      ${liveOnly ? Prisma.sql`AND c.status = 'live'` : Prisma.empty}`,
+    json: CATEGORY_WIRE.jsonSql(Prisma.sql`i`, { liveOnly }),
+  }),
+};

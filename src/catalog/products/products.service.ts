@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ApiError, ConflictError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
 import { toApiError } from '../../common/errors/to-api-error';
-import type { Principal } from '../../common/http/request-context';
+import { linkBase, type Principal } from '../../common/http/request-context';
 import { ListQuery, page } from '../../common/list-query';
 import { isUuid } from '../../common/validation/resource-id.pipe';
 import { isImplicit } from '../../auth/access.decorators';
@@ -58,7 +58,10 @@ export class ProductsService {
     return presented;
   }
 
-  async list(q: ListQuery, principal?: Principal) {
+  /** `includeKeys`: the `included` keys asked for; the page statement writes them when it can. */
+  async list(q: ListQuery, principal?: Principal, includeKeys: string[] = []) {
+    const serialized = await this.products.serializedPage(q, isImplicit(principal), includeKeys, linkBase());
+    if (serialized) return serialized;
     const { items, total, all } = await this.products.list(q, isImplicit(principal));
     return page(items.map(presentProduct), total, q, all);
   }

@@ -1,6 +1,6 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { map } from 'rxjs';
-import { isResponseDocument, WithIncluded } from './response-document';
+import { isResponseDocument, WithIncluded, SerializedDocument } from './response-document';
 
 /** Outermost: anything that is not a finished document yet becomes `{ data, included? }`. */
 @Injectable()
@@ -10,6 +10,7 @@ export class DataEnvelopeInterceptor implements NestInterceptor {
       map((value) => {
         if (value === undefined) return undefined;
         if (isResponseDocument(value)) return value.body;
+        if (value instanceof SerializedDocument) return value;
         if (value instanceof WithIncluded) {
           const body: Record<string, unknown> = { data: value.result };
           if (Object.keys(value.included).length) body.included = value.included;

@@ -1,3 +1,5 @@
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** A finished response body: interceptors pass it through untouched. */
 export class ResponseDocument {
   constructor(readonly body: Record<string, unknown>) {}
@@ -12,5 +14,29 @@ export class WithIncluded<T = unknown> {
   constructor(
     readonly result: T,
     readonly included: Record<string, unknown[]>,
+  ) {}
+}
+
+/**
+ * A page whose resources are already JSON text (built by the database from their wire format): the
+ * pagination interceptor wraps it in the envelope without parsing it. `included` holds the JSON array text of
+ * each `included` key, in the order they were asked for; `shown` the resources it shows (`type:id`).
+ */
+export class SerializedPage {
+  constructor(
+    readonly data: string,
+    readonly included: [key: string, json: string][],
+    readonly total: number,
+    readonly all: number,
+    readonly query: { limit: number; offset: number },
+    readonly shown: string[],
+  ) {}
+}
+
+/** A finished response body as JSON text, sent as it is. */
+export class SerializedDocument {
+  constructor(
+    readonly json: string,
+    readonly shown: string[],
   ) {}
 }

@@ -1,11 +1,23 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { INCLUDE_RESOLVER } from './include.decorators';
-import { IncludeResolver, IncludeResolverOptions } from './include.types';
+import { BadRequestError } from '../errors/api-error';
+import { IncludeResolver, IncludeResolverOptions, MAX_INCLUDES } from './include.types';
 
 export interface RegisteredInclude {
   key: string;
   resolver: IncludeResolver;
+}
+
+export function parseIncludeNames(raw: unknown): string[] {
+  if (raw === undefined || raw === '') return [];
+  const joined = Array.isArray(raw) ? raw.join(',') : raw;
+  if (typeof joined !== 'string') throw new BadRequestError('include must be a comma-separated list of names', 'include');
+  const names = [...new Set(joined.split(',').map((n) => n.trim().toLowerCase()).filter(Boolean))];
+  if (names.length > MAX_INCLUDES) {
+    throw new BadRequestError(`At most ${MAX_INCLUDES} resources can be included per request, got ${names.length}`, 'include');
+  }
+  return names;
 }
 
 @Injectable()
@@ -38,5 +50,17 @@ export class IncludeRegistry implements OnModuleInit {
 
   find(parentType: string, name: string): RegisteredInclude | undefined {
     return this.byParent.get(parentType)?.get(name);
+  }
+
+  /** The includes a request asks for on a parent type, by `included` key, in the order it named them. */
+  requested(parentType: string | undefined, rawInclude: unknown): Map<string, RegisteredInclude> {
+    const names = parseIncludeNames(rawInclude);
+    const byKey = new Map<string, RegisteredInclude>();
+    if (!parentType) return byKey;
+    for (const name of names) {
+      const found = this.find(parentType, name);
+      if (found && !byKey.has(found.key)) byKey.set(found.key, found);
+    }
+    return byKey;
   }
 }

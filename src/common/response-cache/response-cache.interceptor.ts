@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { finalize, map, of } from 'rxjs';
 import { linkBase } from '../http/request-context';
+import { JSON_CONTENT_TYPE, SerializedDocument } from '../http/response-document';
 import { RESPONSE_CACHE_ROLE, ResponseCacheRole } from './response-cache.decorators';
 import { CachedBody, ResponseCache } from './response-cache';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The resources (`<type>:<id>`) a document shows as objects: its `data` (one or a list) and its `included`
@@ -60,8 +60,9 @@ export class ResponseCacheInterceptor implements NestInterceptor {
       map((document) => {
         // Only finished JSON documents: not streams, nor handlers that wrote the response themselves.
         if (document === null || typeof document !== 'object' || res.headersSent || res.statusCode !== 200) return document;
-        const bytes = Buffer.from(JSON.stringify(document));
-        const body: CachedBody = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, resources: resourcesShown(document) };
+        const serialized = document instanceof SerializedDocument ? document : new SerializedDocument(JSON.stringify(document), resourcesShown(document));
+        const bytes = Buffer.from(serialized.json);
+        const body: CachedBody = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, resources: serialized.shown };
         this.cache.set(key, generation, body);
         return this.send(res, body);
       }),
@@ -80,7 +81,7 @@ export class ResponseCacheInterceptor implements NestInterceptor {
    * answers 304 when it matches).
    */
   private send(res: Response, body: CachedBody): Buffer {
-    res.setHeader('Content-Type', JSON_TYPE);
+    res.setHeader('Content-Type', JSON_CONTENT_TYPE);
     res.setHeader('ETag', body.etag);
     return body.bytes;
   }
