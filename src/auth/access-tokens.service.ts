@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import type { Principal } from '../common/http/request-context';
 import { AccessTokensRepository } from './access-tokens.repository';
+import { BearerTokenResolver, PrincipalResolver } from './principal-resolver.decorator';
 import { hashToken, randomToken } from './secret-hash';
 
 export type GrantType = 'client_credentials' | 'implicit';
@@ -17,8 +17,9 @@ export interface IssuedToken {
 const CACHE_MAX = 10_000;
 const CACHE_TTL_MS = 30_000;
 
-@Injectable()
-export class AccessTokensService {
+/** Issues the access tokens of `POST /oauth/access_token` and resolves them, client_credentials and implicit alike. */
+@PrincipalResolver()
+export class AccessTokensService implements BearerTokenResolver {
   /** Token hash → principal. Saves one query per request; entries never outlive the token. */
   private readonly cache = new Map<string, { principal: Principal; validUntil: number }>();
 
@@ -41,8 +42,8 @@ export class AccessTokensService {
     };
   }
 
-  /** The principal behind a bearer token, or null when it is unknown or expired. */
-  async validate(token: string): Promise<Principal | null> {
+  /** The principal behind an access token, or null when it is unknown or expired. */
+  async resolve(token: string): Promise<Principal | null> {
     if (!token || token.length > 512) return null;
     const hash = hashToken(token);
     const now = Date.now();

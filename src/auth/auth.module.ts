@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { AccessTokensRepository } from './access-tokens.repository';
 import { AccessTokensService } from './access-tokens.service';
@@ -9,9 +9,10 @@ import { BearerAuthGuard } from './bearer-auth.guard';
 import { BearerStrategy } from './bearer.strategy';
 import { ExpiredTokenCleanup } from './expired-token-cleanup';
 import { OAuthController } from './oauth.controller';
+import { PrincipalResolvers } from './principal-resolvers';
 
 @Module({
-  imports: [PassportModule],
+  imports: [PassportModule, DiscoveryModule],
   controllers: [OAuthController],
   providers: [
     ApiClientsRepository,
@@ -19,6 +20,7 @@ import { OAuthController } from './oauth.controller';
     AccessTokensRepository,
     AccessTokensService,
     ExpiredTokenCleanup,
+    PrincipalResolvers,
     BearerStrategy,
     { provide: APP_GUARD, useClass: BearerAuthGuard },
   ],

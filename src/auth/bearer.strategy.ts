@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-http-bearer';
 import type { Principal } from '../common/http/request-context';
-import { AccessTokensService } from './access-tokens.service';
+import { PrincipalResolvers } from './principal-resolvers';
 
 @Injectable()
 export class BearerStrategy extends PassportStrategy(Strategy, 'bearer') {
-  constructor(private readonly tokens: AccessTokensService) {
+  constructor(private readonly resolvers: PrincipalResolvers) {
     super();
   }
 
   async validate(token: string): Promise<Principal | false> {
-    return (await this.tokens.validate(token)) ?? false;
+    return (await this.resolvers.resolve(token)) ?? false;
   }
 }

@@ -6,7 +6,7 @@ import type { Order } from '../generated/prisma/client';
 import { ORDER_PAYMENT_LIFECYCLE } from '../orders/order-payment-lifecycle';
 import { CreatePaymentDto, SETUP_METHODS } from './dto/create-payment.dto';
 import { callGateway } from './gateways/call-gateway';
-import { GatewayOutcome } from './gateways/payment-gateway';
+import { GatewayOutcome } from '../gateways/payment-gateway';
 import { PaymentGateways } from './gateways/payment-gateways';
 import { balanceOwing, completedPaymentDelta } from './order-payment-state';
 import { presentTransactionWithClientSecret } from './transaction.presenter';

@@ -4,7 +4,7 @@ import { statesAllowing } from '../common/lifecycle';
 import type { Transaction } from '../generated/prisma/client';
 import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
 import { callGateway } from './gateways/call-gateway';
-import { GatewayTransactionRef } from './gateways/payment-gateway';
+import { GatewayTransactionRef } from '../gateways/payment-gateway';
 import { PaymentGateways } from './gateways/payment-gateways';
 import { completedPaymentDelta, OrderAmountsDelta } from './order-payment-state';
 import { heldState, stateColumns, TRANSACTION_LIFECYCLE, type TransactionState } from './transaction-lifecycle';

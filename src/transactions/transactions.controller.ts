@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { AllowImplicit, CurrentPrincipal } from '../auth/access.decorators';
 import type { Principal } from '../common/http/request-context';
@@ -8,6 +8,7 @@ import { ResourceId } from '../common/validation/resource-id.pipe';
 import { ShopperAccess, shopperScope } from '../customers/customer-token.guard';
 import { OrdersService } from '../orders/orders.service';
 import { CreatePaymentDto } from './dto/create-payment.dto';
+import { PaymentBodyPipe } from './dto/registered-gateway';
 import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
 import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { PaymentsService } from './payments.service';
@@ -37,7 +38,7 @@ export class TransactionsController {
   @AllowImplicit()
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
-  pay(@ResourceId('orderId', 'Order') orderId: string, @DataBody() dto: CreatePaymentDto) {
+  pay(@ResourceId('orderId', 'Order') orderId: string, @Body(PaymentBodyPipe) dto: CreatePaymentDto) {
     return this.payments.pay(orderId, dto);
   }
 

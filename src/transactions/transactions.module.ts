@@ -2,7 +2,11 @@ import { Module } from '@nestjs/common';
 import { GatewaysModule } from '../gateways/gateways.module';
 import { CustomersModule } from '../customers/customers.module';
 import { OrdersModule } from '../orders/orders.module';
+import { DevelopmentPaymentIntentsGateway } from './gateways/development-payment-intents.gateway';
+import { ManualGateway } from './gateways/manual.gateway';
 import { PaymentGateways } from './gateways/payment-gateways';
+import { StripeConnections } from './gateways/stripe-connections';
+import { ElasticPathPaymentsStripeProvider, StripePaymentIntentsProvider } from './gateways/stripe-gateway-providers';
 import { IdempotencyCleanup } from './idempotency/idempotency.cleanup';
 import { IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { IdempotencyRepository } from './idempotency/idempotency.repository';
@@ -30,6 +34,12 @@ import { TransactionsService } from './transactions.service';
     TransactionsRepository,
     OrderPaymentsRepository,
     PaymentGateways,
+    // The gateways this module offers, in the order a payment's error lists them.
+    ManualGateway,
+    StripePaymentIntentsProvider,
+    ElasticPathPaymentsStripeProvider,
+    StripeConnections,
+    DevelopmentPaymentIntentsGateway,
     IdempotencyRepository,
     IdempotencyInterceptor,
     IdempotencyCleanup,

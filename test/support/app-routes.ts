@@ -86,7 +86,8 @@ function bodyParameter(controller: Function, prototype: object, method: string):
   const types: Function[] = Reflect.getMetadata('design:paramtypes', prototype, method) ?? [];
   for (const [key, arg] of Object.entries(args)) {
     if (Number(key.split(':')[0]) !== RouteParamtypes.BODY) continue;
-    const dataBody = (arg.pipes ?? []).some((pipe) => pipe instanceof DataBodyPipe);
+    // A pipe given as a class (one that needs injection) extends DataBodyPipe.
+    const dataBody = (arg.pipes ?? []).some((pipe) => pipe instanceof DataBodyPipe || (typeof pipe === 'function' && pipe.prototype instanceof DataBodyPipe));
     const dto = types[arg.index];
     return { dto: dto && dto !== Object ? dto : undefined, dataBody };
   }

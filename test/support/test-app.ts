@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, ModuleMetadata } from '@nestjs/common';
 import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import { Writable } from 'node:stream';
 import request from 'supertest';
@@ -22,6 +22,8 @@ export interface TestAppOptions {
   /** Reuse a database made earlier (e.g. two apps on one PostgreSQL database). */
   database?: TestDatabase;
   override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+  /** Modules started beside AppModule (e.g. one that registers an extension). */
+  imports?: ModuleMetadata['imports'];
   /** Capture every log line (JSON) here instead of discarding logs. */
   logLines?: string[];
   /** The key token() uses, read once the app has started (so it may be a generated one); the test key by default. */
@@ -74,7 +76,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         },
       })
     : undefined;
-  let builder = Test.createTestingModule({ imports: [AppModule] })
+  let builder = Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] })
     .overrideProvider(AppConfig)
     .useValue(config)
     .overrideProvider(ROOT_LOGGER)

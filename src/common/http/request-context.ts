@@ -4,9 +4,15 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { requestBaseUrl } from './base-url';
 
+/**
+ * Who a request's bearer token stands for, as a registered principal resolver found it (`@PrincipalResolver()`
+ * in the auth module): each kind of token maps to one of the two access levels.
+ */
 export interface Principal {
   clientId: string;
+  /** `client_credentials`: the whole API; `implicit`: the storefront routes (`@AllowImplicit()`) only. */
   grantType: 'client_credentials' | 'implicit';
+  /** The token's id; rate limits count per token, so every kind of token needs ids no other kind uses (UUIDs). */
   tokenId: string;
   /** The shopper a valid `X-Moltin-Customer-Token` stands for, on routes that read it. */
   customerId?: string;

@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
-import { GATEWAY_NAMES } from '../gateways/payment-gateways';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { OptionalText } from '../../common/validation/text-field';
+import { IsRegisteredGateway } from './registered-gateway';
 
 export class PaymentMethodMetaDto {
   @OptionalText()
@@ -19,9 +19,12 @@ export class PaymentMethodMetaDto {
 export const SETUP_METHODS = { purchase_setup: 'purchase', authorize_setup: 'authorize' } as const;
 const PAYMENT_METHODS = ['authorize', 'purchase', ...Object.keys(SETUP_METHODS)];
 
-/** `POST /v2/orders/:orderId/payments`: `{"data":{"gateway":"manual","method":"authorize"}}` (no `type`). */
+/**
+ * `POST /v2/orders/:orderId/payments`: `{"data":{"gateway":"manual","method":"authorize"}}` (no `type`).
+ * Validated by PaymentBodyPipe, which knows the registered gateways.
+ */
 export class CreatePaymentDto {
-  @IsIn(GATEWAY_NAMES, { message: `gateway must be one of: ${GATEWAY_NAMES.join(', ')}` })
+  @IsRegisteredGateway()
   gateway: string;
 
   @IsIn(PAYMENT_METHODS, { message: `method must be one of: ${PAYMENT_METHODS.join(', ')}` })

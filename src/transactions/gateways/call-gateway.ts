@@ -1,11 +1,11 @@
 import { ApiError, UnprocessableError } from '../../common/errors/api-error';
-import { PaymentGateway, PaymentGatewayError } from './payment-gateway';
+import { GatewayConnection, PaymentGatewayError } from '../../gateways/payment-gateway';
 
 /**
  * Calls the gateway outside any database transaction. On failure runs `undo` (gives the claim back) and
  * answers 422 (the gateway refused, with its message) or 502 (no usable answer).
  */
-export async function callGateway<T>(gateway: PaymentGateway, call: () => Promise<T>, undo?: () => Promise<unknown>): Promise<T> {
+export async function callGateway<T>(gateway: GatewayConnection, call: () => Promise<T>, undo?: () => Promise<unknown>): Promise<T> {
   try {
     return await call();
   } catch (err) {

@@ -1,12 +1,13 @@
+import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import {
+  GatewayConnection,
   GatewayOperation,
   GatewayOutcome,
   GatewayPaymentRequest,
   GatewayTransactionRef,
-  PaymentGateway,
   statusFromPaymentIntent,
-} from './payment-gateway';
+} from '../../gateways/payment-gateway';
 
 /**
  * DEVELOPMENT ONLY: the payment-intents gateway used when no STRIPE_SECRET_KEY is configured. It moves no
@@ -14,7 +15,8 @@ import {
  * succeeds (`succeeded` for a purchase, `requires_capture` for an authorization); capture, refund and cancel
  * always succeed. Configure STRIPE_SECRET_KEY to use the real Stripe gateway.
  */
-export class DevelopmentPaymentIntentsGateway implements PaymentGateway {
+@Injectable()
+export class DevelopmentPaymentIntentsGateway implements GatewayConnection {
   readonly label = 'Development Payment Intents (simulated, no money moves)';
   readonly paymentIntents = true;
 

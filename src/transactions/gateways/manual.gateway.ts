@@ -1,16 +1,23 @@
 import {
+  GatewayConnection,
   GatewayOperation,
   GatewayOutcome,
   GatewayPaymentRequest,
   GatewayTransactionRef,
-  PaymentGateway,
   PaymentGatewayError,
-} from './payment-gateway';
+  PaymentGatewayProvider,
+} from '../../gateways/payment-gateway';
+import { PaymentGateway } from '../../gateways/payment-gateway.decorator';
 
 /** The manual gateway only records what the merchant did elsewhere: every operation succeeds at once. */
-export class ManualGateway implements PaymentGateway {
+@PaymentGateway({ slug: 'manual', name: 'Manual', settings: {}, credentials: [] })
+export class ManualGateway implements GatewayConnection, PaymentGatewayProvider {
   readonly label = 'Manual';
   readonly paymentIntents = false;
+
+  connect(): GatewayConnection {
+    return this;
+  }
 
   supports(operation: GatewayOperation): boolean {
     return operation !== 'confirm' && operation !== 'cancel';

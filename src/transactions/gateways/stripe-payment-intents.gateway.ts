@@ -1,13 +1,13 @@
 import Stripe from 'stripe';
 import {
+  GatewayConnection,
   GatewayOperation,
   GatewayOutcome,
   GatewayPaymentRequest,
   GatewayTransactionRef,
-  PaymentGateway,
   PaymentGatewayError,
   statusFromPaymentIntent,
-} from './payment-gateway';
+} from '../../gateways/payment-gateway';
 
 export interface StripeGatewayOptions {
   secretKey: string;
@@ -21,7 +21,7 @@ export interface StripeGatewayOptions {
 }
 
 /** Stripe Payment Intents through the official `stripe` package. Amounts are minor units, as ours. */
-export class StripePaymentIntentsGateway implements PaymentGateway {
+export class StripePaymentIntentsGateway implements GatewayConnection {
   readonly label = 'Stripe Payment Intents';
   readonly paymentIntents = true;
   private readonly stripe: Stripe;

@@ -1,14 +1,13 @@
-import type { TransactionStatus } from '../transaction-lifecycle';
-
 /**
- * The one interface every payment gateway implements. The service never calls a gateway inside an open
- * database transaction: it validates and claims the row, commits, calls the gateway, then records the outcome.
+ * What every payment gateway implements: a `GatewayConnection`, reached through a provider decorated with
+ * `@PaymentGateway`. The service never calls a gateway inside an open database transaction: it validates and
+ * claims the row, commits, calls the gateway, then records the outcome.
  */
 
 /** What a gateway says about a payment after an operation. */
 export interface GatewayOutcome {
   /** `pending` = waiting for the customer (e.g. 3-D Secure), `complete` = money authorized/moved. */
-  status: TransactionStatus;
+  status: 'pending' | 'complete' | 'cancelled';
   /** The gateway's reference: `manual`, or the payment intent id (`pi_...`). */
   reference: string;
   /** Payment-intents gateways only. `clientSecret` is meant for the storefront that confirms the payment. */
@@ -40,7 +39,7 @@ export interface GatewayTransactionRef {
 
 export type GatewayOperation = 'authorize' | 'purchase' | 'capture' | 'refund' | 'confirm' | 'cancel';
 
-export interface PaymentGateway {
+export interface GatewayConnection {
   /** A label for logs and error messages, e.g. "Manual" or "Stripe Payment Intents". */
   readonly label: string;
   /** True when the gateway keeps payment-intent state (client secret, confirm, cancel). */
@@ -53,6 +52,14 @@ export interface PaymentGateway {
   refund(transaction: GatewayTransactionRef, amount: number): Promise<{ reference: string }>;
   confirm(transaction: GatewayTransactionRef, input: { payment?: string }): Promise<GatewayOutcome>;
   cancel(transaction: GatewayTransactionRef, input: { reason?: string }): Promise<GatewayOutcome>;
+}
+
+/**
+ * A provider decorated with `@PaymentGateway(definition)`: the connection to use with the credentials stored
+ * for its gateway (`PUT /v2/gateways/{slug}`). A gateway without credentials may return itself.
+ */
+export interface PaymentGatewayProvider {
+  connect(credentials: Record<string, string>): GatewayConnection;
 }
 
 /**
