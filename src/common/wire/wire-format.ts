@@ -13,6 +13,9 @@ export interface WireMember<Row, Ctx> {
   sql(t: Prisma.Sql, ctx: Ctx): Prisma.Sql;
 }
 
+/** Contexts hold a link origin, which comes from the request: bounded, whatever hosts clients send. */
+const MAX_BUILT = 64;
+
 export class WireFormat<Row, Ctx = void> {
   constructor(readonly members: WireMember<Row, Ctx>[]) {}
 
@@ -25,10 +28,20 @@ export class WireFormat<Row, Ctx = void> {
     return out;
   }
 
+  /** Built once per alias and context: a page statement asks for the same few on every request. */
+  private readonly built = new Map<string, Prisma.Sql>();
+
   /** JSON text of the object (never NULL). concat_ws skips the NULL members. */
   jsonSql(t: Prisma.Sql, ctx: Ctx): Prisma.Sql {
-    const parts = this.members.map((m) => Prisma.sql`${sqlString(`${JSON.stringify(m.key)}:`)} || ${m.sql(t, ctx)}`);
-    return Prisma.sql`('{' || concat_ws(',', ${Prisma.join(parts, ', ')}) || '}')`;
+    const key = `${t.text}\n${JSON.stringify(ctx)}`;
+    let sql = this.built.get(key);
+    if (!sql) {
+      const parts = this.members.map((m) => Prisma.sql`${sqlString(`${JSON.stringify(m.key)}:`)} || ${m.sql(t, ctx)}`);
+      sql = Prisma.sql`('{' || concat_ws(',', ${Prisma.join(parts, ', ')}) || '}')`;
+      if (this.built.size >= MAX_BUILT) this.built.clear();
+      this.built.set(key, sql);
+    }
+    return sql;
   }
 }
 
