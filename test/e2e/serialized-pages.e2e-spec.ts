@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { CategoriesRepository } from '../../src/catalog/categories/categories.repository';
 import { PRODUCTS_SPEC, ProductsRepository } from '../../src/catalog/products/products.repository';
-import type { SerializedPage } from '../../src/common/http/response-document';
+import type { SerializedDocument, SerializedPage } from '../../src/common/http/response-document';
 import { Prisma } from '../../src/generated/prisma/client';
 import { clausesFor, groupsOf } from '../support/product-list-cases';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -8,7 +9,8 @@ import { createTestApp, TestApp } from '../support/test-app';
 /**
  * A products page the database writes as JSON text (ProductsRepository.serializedPage, from the wire formats)
  * is byte for byte the page the presenters and include resolvers build from rows: over filters, sorts, pages,
- * includes, both kinds of token, empty results, and rows holding what JSON and prices make hard.
+ * includes, both kinds of token, empty results, and rows holding what JSON and prices make hard. The same for
+ * a category with its products (CategoriesRepository.serializedDocument).
  */
 
 /** The products repository with a switch between its two ways of building a page, and a count of serialized ones. */
@@ -21,6 +23,21 @@ class SwitchableProductsRepository extends ProductsRepository {
     const page = await super.serializedPage(...args);
     if (page) this.serializedCount++;
     return page;
+  }
+}
+
+/** The same switch on the categories repository: without it, the service builds the answer from rows. */
+class SwitchableCategoriesRepository extends CategoriesRepository {
+  serialize = true;
+  serializedCount = 0;
+
+  override serializes(includeKeys: string[]): boolean {
+    return this.serialize && super.serializes(includeKeys);
+  }
+
+  override async serializedDocument(...args: Parameters<CategoriesRepository['serializedDocument']>): Promise<SerializedDocument | null> {
+    this.serializedCount++;
+    return super.serializedDocument(...args);
   }
 }
 
@@ -43,10 +60,14 @@ const PRICES: unknown[] = [
 describe('products: database-written pages are the pages the presenters build', () => {
   let t: TestApp;
   let repository: SwitchableProductsRepository;
+  let categories: SwitchableCategoriesRepository;
 
   beforeAll(async () => {
-    t = await createTestApp({ override: (b) => b.overrideProvider(ProductsRepository).useClass(SwitchableProductsRepository) });
+    t = await createTestApp({
+      override: (b) => b.overrideProvider(ProductsRepository).useClass(SwitchableProductsRepository).overrideProvider(CategoriesRepository).useClass(SwitchableCategoriesRepository),
+    });
     repository = t.app.get(ProductsRepository);
+    categories = t.app.get(CategoriesRepository);
     await seed(t);
   });
   afterAll(async () => {
@@ -107,6 +128,27 @@ describe('products: database-written pages are the pages the presenters build', 
     const filters = [...onThisData, ...clauses, ...groupsOf([...onThisData, ...clauses], 20), `eq(brand.id,${randomUUID()})`];
     const queries = filters.map((filter, i) => `filter=${encodeURIComponent(filter)}&page[limit]=20&include=${INCLUDES[i % INCLUDES.length]}`);
     await expectSameBytes(queries, 0.1);
+  });
+
+  it('a category, with and without its products, for both kinds of token', async () => {
+    const differences: { path: string; serialized: string; presented: string }[] = [];
+    const paths = [...CATEGORY_IDS, randomUUID()].flatMap((id) => ['', '?include=products', '?include=product', '?include=products,nothing'].map((q) => `/v2/categories/${id}${q}`));
+    let found = 0;
+    for (const auth of [t.admin, t.storefront]) {
+      for (const path of paths) {
+        const before = categories.serializedCount;
+        const a = await t.http.get(path).set(auth).set('Cache-Control', 'no-cache');
+        categories.serialize = false;
+        const b = await t.http.get(path).set(auth).set('Cache-Control', 'no-cache');
+        categories.serialize = true;
+        expect({ path, status: a.status, serialized: categories.serializedCount > before }).toEqual({ path, status: b.status, serialized: true });
+        if (a.text !== b.text) differences.push({ path, serialized: a.text, presented: b.text });
+        if (a.status === 200) found++;
+      }
+    }
+    expect(differences.slice(0, 3)).toEqual([]);
+    // Every category for the admin; the live ones for the storefront.
+    expect(found).toBe(4 * 4 + 3 * 4);
   });
 });
 

@@ -3,7 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AllowImplicit, CurrentPrincipal } from '../../auth/access.decorators';
 import type { Principal } from '../../common/http/request-context';
 import { ListQueryParser } from '../../common/http/list-query.parser';
-import { Includable } from '../../common/include/include.decorators';
+import { Includable, IncludeQuery } from '../../common/include/include.decorators';
+import { IncludeRegistry } from '../../common/include/include.registry';
 import { CachedReads } from '../../common/response-cache/response-cache.decorators';
 import { DataBody } from '../../common/validation/data-body.pipe';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
@@ -22,6 +23,7 @@ export class CategoriesController {
   constructor(
     private readonly categories: CategoriesService,
     private readonly listQuery: ListQueryParser,
+    private readonly includes: IncludeRegistry,
   ) {}
 
   @ApiDataResponse('Create a category', 'Category', { status: 201, body: ref(S.CreateCategoryRequest) })
@@ -50,8 +52,8 @@ export class CategoriesController {
   @Get(':id')
   @AllowImplicit()
   @Includable('category')
-  get(@ResourceId('id', 'Category') id: string, @CurrentPrincipal() principal?: Principal) {
-    return this.categories.get(id, principal);
+  get(@ResourceId('id', 'Category') id: string, @IncludeQuery() include: unknown, @CurrentPrincipal() principal?: Principal) {
+    return this.categories.get(id, principal, [...this.includes.requested('category', include).keys()]);
   }
 
   @ApiDataResponse('Update a category', 'Category', { body: ref(S.UpdateCategoryRequest) })

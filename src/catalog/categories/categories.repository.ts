@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../../common/list-query';
 import { Category, Prisma } from '../../generated/prisma/client';
 import type { CategoryRow } from './categories.presenter';
+import { serializedDocument, SerializedDocument } from '../../common/http/response-document';
+import { finishWireText } from '../../common/wire/wire-format';
+import { PRODUCT_WIRE } from '../products/product.wire';
+import { CATEGORY_WIRE } from './category.wire';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
@@ -84,5 +88,31 @@ export class CategoriesRepository {
       WHERE pc.category_id = ANY(${rows.map((r) => r.id)}::uuid[]) GROUP BY pc.category_id`;
     const byCategory = new Map(links.map((l) => [l.category_id, l.product_ids.split(',')]));
     return rows.map((row) => ({ ...row, productIds: byCategory.get(row.id) ?? [] }));
+  }
+
+  /** Whether serializedDocument can write a category with these includes (`included` keys). */
+  serializes(includeKeys: string[]): boolean {
+    return includeKeys.every((key) => key === 'products');
+  }
+
+  /**
+   * One statement for `GET /categories/{id}` with or without `include=products`: the category and its
+   * products written as JSON text by the database from their wire formats. Null when there is no such
+   * category (or, for a storefront, no such live one).
+   */
+  async serializedDocument(id: string, liveOnly: boolean, withProducts: boolean): Promise<SerializedDocument | null> {
+    const live = (alias: string) => (liveOnly ? Prisma.sql`AND ${Prisma.raw(alias)}.status = 'live'` : Prisma.empty);
+    const products = withProducts
+      ? Prisma.sql`SELECT p.* FROM products p WHERE p.id IN (SELECT l.product_id FROM product_categories l JOIN category ON category.id = l.category_id) ${live('p')}`
+      : Prisma.sql`SELECT p.* FROM products p WHERE FALSE`;
+    const [row] = await this.prisma.$queryRaw<{ data: string | null; products: string | null; shown: string | null }[]>`
+      WITH category AS MATERIALIZED (SELECT t.* FROM categories t WHERE t.id = ${id}::uuid ${live('t')}),
+        included_products AS MATERIALIZED (${products})
+      SELECT (SELECT ${CATEGORY_WIRE.jsonSql(Prisma.sql`c`, { liveOnly })} FROM category c) AS data,
+        (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`i`, { liveOnly })}, ',' ORDER BY i.created_at, i.id) || ']' FROM included_products i) AS products,
+        (SELECT string_agg(s, ' ') FROM (SELECT 'category:' || id::text FROM category UNION ALL SELECT 'product:' || id::text FROM included_products) shown(s)) AS shown`;
+    if (!row.data) return null;
+    const included: [string, string][] = row.products ? [['products', finishWireText(row.products)]] : [];
+    return serializedDocument(finishWireText(row.data), included, row.shown ? row.shown.split(' ') : []);
   }
 }

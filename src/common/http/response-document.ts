@@ -40,3 +40,13 @@ export class SerializedDocument {
     readonly shown: string[],
   ) {}
 }
+
+/**
+ * `{ data, included?, ...more }` around resources already written as JSON text: the members, in the order,
+ * that the interceptors write for a result built from rows.
+ */
+export function serializedDocument(data: string, included: [key: string, json: string][], shown: string[], more: Record<string, unknown> = {}): SerializedDocument {
+  const includedMembers = included.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',');
+  const moreMembers = Object.entries(more).map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`).join('');
+  return new SerializedDocument(`{"data":${data}${includedMembers ? `,"included":{${includedMembers}}` : ''}${moreMembers}}`, shown);
+}

@@ -1,4 +1,4 @@
-import { applyDecorators, Injectable, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { IncludeResolverOptions } from './include.types';
 
 export const INCLUDE_RESOLVER = Symbol('INCLUDE_RESOLVER');
@@ -19,3 +19,9 @@ export function declaredIncludes(): readonly IncludeResolverOptions[] {
 
 /** Marks a route whose result (one resource, an array or a Page) of `parentType` supports `?include=`. */
 export const Includable = (parentType: string) => SetMetadata(INCLUDABLE, parentType);
+
+/**
+ * The raw `include` query parameter, for a handler that can have its includes written with the resource
+ * (IncludeRegistry.requested turns it into keys). The OpenAPI document lists `include` from `@Includable`.
+ */
+export const IncludeQuery = createParamDecorator((_data: unknown, ctx: ExecutionContext): unknown => ctx.switchToHttp().getRequest<{ query?: Record<string, unknown> }>().query?.include);

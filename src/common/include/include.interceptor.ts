@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { from, mergeMap, of } from 'rxjs';
 import { isPage } from '../list-query';
-import { SerializedPage, WithIncluded } from '../http/response-document';
+import { SerializedDocument, SerializedPage, WithIncluded } from '../http/response-document';
 import { INCLUDABLE } from './include.decorators';
 import { IncludeRegistry, RegisteredInclude } from './include.registry';
 import { Resource } from './include.types';
@@ -21,7 +21,7 @@ export class IncludeInterceptor implements NestInterceptor {
     const parentType = this.reflector.get<string | undefined>(INCLUDABLE, context.getHandler());
     const byKey = this.registry.requested(parentType, req.query?.include);
     if (byKey.size === 0) return next.handle();
-    return next.handle().pipe(mergeMap((value) => (value instanceof SerializedPage ? of(value) : from(this.attach(value, byKey, req)))));
+    return next.handle().pipe(mergeMap((value) => (value instanceof SerializedPage || value instanceof SerializedDocument ? of(value) : from(this.attach(value, byKey, req)))));
   }
 
   private async attach(value: unknown, byKey: Map<string, RegisteredInclude>, req: Request) {
