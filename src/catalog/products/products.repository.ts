@@ -3,6 +3,17 @@ import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, matchesNo
 import { Prisma, type Product } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { isUuid } from '../../common/validation/resource-id.pipe';
+import type { ProductRow } from './products.presenter';
+
+export type ProductRelation = 'categories' | 'files';
+export type RelationEdit = 'add' | 'replace' | 'remove';
+
+/** A product as read for an edit: see ProductsRepository.findForEdit. */
+export interface ProductVersion {
+  row: ProductRow;
+  version: string;
+  found: string[];
+}
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
@@ -109,32 +120,56 @@ export class ProductsRepository {
     });
   }
 
-  addCategories(productId: string, categoryIds: string[], db: Db = this.prisma) {
-    return db.productCategory.createMany({ data: categoryIds.map((categoryId) => ({ productId, categoryId })), skipDuplicates: true });
+  /**
+   * The product as find() gives it, with its row version (xmin: it changes with every write of the row) and
+   * which of `refs.ids` name an existing category or file; null when there is no such product. `lock`: the
+   * row stays locked until the transaction ends.
+   */
+  async findForEdit(id: string, refs: { relation: ProductRelation; ids: string[] }, lock: boolean, db: Db = this.prisma): Promise<ProductVersion | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await db.$queryRaw<(Product & { version: string; categories: string[]; files: string[]; found: string[] })[]>`
+      SELECT p.id, p.name, p.slug, p.sku, p.description, p.manage_stock AS "manageStock", p.price, p.status,
+        p.commodity_type AS "commodityType", p.tax_code AS "taxCode", p.stock_level AS "stockLevel", p.main_image_id AS "mainImageId",
+        p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.xmin::text AS version,
+        ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = p.id ORDER BY created_at) AS categories,
+        ARRAY(SELECT file_id::text FROM product_files WHERE product_id = p.id ORDER BY created_at) AS files,
+        ARRAY(SELECT id::text FROM ${Prisma.raw(refs.relation === 'categories' ? 'categories' : 'files')} WHERE id = ANY(${refs.ids.filter(isUuid)}::uuid[])) AS found
+      FROM products p WHERE p.id = ${id}::uuid ${lock ? Prisma.sql`FOR NO KEY UPDATE OF p` : Prisma.empty}`;
+    if (!row) return null;
+    const { version, categories, files, found, ...product } = row;
+    return {
+      row: { ...product, categories: categories.map((categoryId) => ({ categoryId })), files: files.map((fileId) => ({ fileId })) },
+      version,
+      found,
+    };
   }
 
-  removeCategories(productId: string, categoryIds: string[] | 'all', db: Db = this.prisma) {
-    return db.productCategory.deleteMany({ where: { productId, ...(categoryIds === 'all' ? {} : { categoryId: { in: categoryIds } }) } });
-  }
-
-  addFiles(productId: string, fileIds: string[], db: Db = this.prisma) {
-    return db.productFile.createMany({ data: fileIds.map((fileId) => ({ productId, fileId })), skipDuplicates: true });
-  }
-
-  removeFiles(productId: string, fileIds: string[] | 'all', db: Db = this.prisma) {
-    return db.productFile.deleteMany({ where: { productId, ...(fileIds === 'all' ? {} : { fileId: { in: fileIds } }) } });
-  }
-
-  existingCategoryIds(ids: string[], db: Db = this.prisma) {
-    return db.category.findMany({ where: { id: { in: ids } }, select: { id: true } }).then((rows) => rows.map((r) => r.id));
-  }
-
-  existingFileIds(ids: string[], db: Db = this.prisma) {
-    return db.file.findMany({ where: { id: { in: ids } }, select: { id: true } }).then((rows) => rows.map((r) => r.id));
-  }
-
-  /** Marks the product as changed (relationship edits bump `updated_at`). */
-  touch(id: string, db: Db = this.prisma) {
-    return db.product.update({ where: { id }, data: { updatedAt: new Date() }, include: PRODUCT_RELATIONS });
+  /**
+   * CTE definitions (see EventsPublisher.publishIfChanged) of an edit of the product: `updated_at` set to `now`
+   * (and the main image, when given) only while its row is still at `version`, and then its links to
+   * categories or files added, replaced or removed (new links made at `now`, in the order given).
+   */
+  editStatement(id: string, version: string, now: Date, edit: { mainImageId?: string | null; relation?: ProductRelation; mode?: RelationEdit; ids?: string[] }): Prisma.Sql {
+    const at = Prisma.sql`${now.toISOString()}::timestamptz`;
+    const image = edit.mainImageId !== undefined ? Prisma.sql`, main_image_id = ${edit.mainImageId}::uuid` : Prisma.empty;
+    const change = Prisma.sql`change AS (UPDATE products SET updated_at = ${at}${image} WHERE id = ${id}::uuid AND xmin = ${version}::xid RETURNING id)`;
+    if (!edit.relation || !edit.mode) return change;
+    const table = Prisma.raw(edit.relation === 'categories' ? 'product_categories' : 'product_files');
+    const column = Prisma.raw(edit.relation === 'categories' ? 'category_id' : 'file_id');
+    const ids = Prisma.sql`${edit.ids ?? []}::uuid[]`;
+    const parts = [change];
+    if (edit.mode !== 'add') {
+      const which = edit.mode === 'remove' ? Prisma.sql`${column} = ANY(${ids})` : Prisma.sql`${column} <> ALL(${ids})`;
+      parts.push(Prisma.sql`unlinked AS (DELETE FROM ${table} WHERE product_id IN (SELECT id FROM change) AND ${which})`);
+    }
+    if (edit.mode !== 'remove') {
+      // Replacing re-makes the links that stay, as removing them all and adding the given ones would.
+      const onConflict = edit.mode === 'replace' ? Prisma.sql`DO UPDATE SET created_at = EXCLUDED.created_at` : Prisma.sql`DO NOTHING`;
+      parts.push(Prisma.sql`linked AS (
+        INSERT INTO ${table} (product_id, ${column}, created_at)
+        SELECT change.id, t.ref, ${at} FROM change, unnest(${ids}) WITH ORDINALITY AS t(ref, n) ORDER BY t.n
+        ON CONFLICT (product_id, ${column}) ${onConflict})`);
+    }
+    return Prisma.join(parts, ', ');
   }
 }

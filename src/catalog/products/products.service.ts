@@ -12,9 +12,12 @@ import { EventsPublisher } from '../../events/events.publisher';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { CreateProductDto, UpdateProductDto } from './dto/product.dto';
 import { DEFAULT_INCLUDES_TAX, presentProduct, PresentedProduct, ProductRow } from './products.presenter';
-import { ProductsRepository } from './products.repository';
+import { ProductRelation, ProductsRepository, RelationEdit } from './products.repository';
 
-export type ProductRelation = 'categories' | 'files';
+export type { ProductRelation } from './products.repository';
+
+/** Edits of one product that lose the race to another write this many times wait for its lock instead. */
+const OPTIMISTIC_ATTEMPTS = 3;
 
 @Injectable()
 export class ProductsService {
@@ -109,35 +112,27 @@ export class ProductsService {
   }
 
   /** POST adds, PUT replaces, DELETE removes; answers the relationship as it now stands. */
-  async editRelation(id: string, relation: ProductRelation, mode: 'add' | 'replace' | 'remove', ids: string[]) {
-    return this.prisma.$transaction(async (tx) => {
-      await this.requireLocked(id, tx);
-      if (mode !== 'remove') await this.assertExist(relation, ids, tx);
-      const valid = ids.filter(isUuid);
-      if (relation === 'categories') {
-        if (mode === 'replace') await this.products.removeCategories(id, 'all', tx);
-        if (mode === 'remove') await this.products.removeCategories(id, valid, tx);
-        else if (valid.length) await this.products.addCategories(id, valid, tx);
-      } else {
-        if (mode === 'replace') await this.products.removeFiles(id, 'all', tx);
-        if (mode === 'remove') await this.products.removeFiles(id, valid, tx);
-        else if (valid.length) await this.products.addFiles(id, valid, tx);
-      }
-      const row = await this.products.touch(id, tx);
-      const presented = await this.changed(tx, 'product.updated', row);
-      const rel = presented.relationships[relation] as { data: { type: string; id: string }[] } | undefined;
-      return rel?.data ?? [];
+  async editRelation(id: string, relation: ProductRelation, mode: RelationEdit, ids: string[]) {
+    const valid = [...new Set(ids.filter(isUuid))];
+    const presented = await this.edit(id, { relation, ids: mode === 'remove' ? [] : ids }, (row, now, version) => {
+      const key = relation === 'categories' ? 'categoryId' : 'fileId';
+      const linked: string[] = (row[relation] ?? []).map((link: Record<string, string>) => link[key]);
+      const links = mode === 'add' ? [...linked, ...valid.filter((v) => !linked.includes(v))] : mode === 'remove' ? linked.filter((l) => !valid.includes(l)) : valid;
+      return {
+        row: { ...row, updatedAt: now, [relation]: links.map((ref) => ({ [key]: ref })) },
+        change: this.products.editStatement(id, version, now, { relation, mode, ids: valid }),
+      };
     });
+    const rel = presented.relationships[relation] as { data: { type: string; id: string }[] } | undefined;
+    return rel?.data ?? [];
   }
 
   async setMainImage(id: string, fileId: string | null) {
-    return this.prisma.$transaction(async (tx) => {
-      await this.requireLocked(id, tx);
-      if (fileId !== null) await this.assertExist('files', [fileId], tx);
-      const row = await this.products.update(id, { mainImageId: fileId }, tx);
-      await this.changed(tx, 'product.updated', row);
-      return fileId ? { type: 'main_image', id: fileId } : null;
-    });
+    await this.edit(id, { relation: 'files', ids: fileId === null ? [] : [fileId] }, (row, now, version) => ({
+      row: { ...row, updatedAt: now, mainImageId: fileId },
+      change: this.products.editStatement(id, version, now, { mainImageId: fileId }),
+    }));
+    return fileId ? { type: 'main_image', id: fileId } : null;
   }
 
   /** DELETE main-image: removes it only when it is the one named (or when none is named). */
@@ -152,15 +147,34 @@ export class ProductsService {
     return presented;
   }
 
-  private async assertExist(relation: ProductRelation, ids: string[], tx: Db) {
-    if (ids.length === 0) return;
-    const valid = ids.filter(isUuid);
-    const found = new Set(relation === 'categories' ? await this.products.existingCategoryIds(valid, tx) : await this.products.existingFileIds(valid, tx));
-    const missing = ids.filter((i) => !found.has(i));
-    if (missing.length) {
-      const what = relation === 'categories' ? 'category' : 'file';
-      throw new UnprocessableError('Unknown relationship', `No ${what} with id ${missing.join(', ')}`, 'data');
+  /**
+   * An edit of a product and its `product.updated` event, without an interactive transaction: reads the
+   * product (and which of `refs` exist), works out the product as the edit leaves it (`plan`), and writes
+   * the edit and its event in one statement that applies only while the product's row is the version read;
+   * otherwise reads again. After a few lost races it locks the row in a transaction instead.
+   */
+  private async edit(
+    id: string,
+    refs: { relation: ProductRelation; ids: string[] },
+    plan: (row: ProductRow, now: Date, version: string) => { row: ProductRow; change: Prisma.Sql },
+  ) {
+    const attempt = async (db: Db, lock: boolean) => {
+      const read = await this.products.findForEdit(id, refs, lock, db);
+      if (!read) throw new NotFoundError('Product');
+      const missing = refs.ids.filter((i) => !read.found.includes(i));
+      if (missing.length) {
+        const what = refs.relation === 'categories' ? 'category' : 'file';
+        throw new UnprocessableError('Unknown relationship', `No ${what} with id ${missing.join(', ')}`, 'data');
+      }
+      const { row, change } = plan(read.row, new Date(), read.version);
+      const presented = presentProduct(row);
+      return (await this.events.publishIfChanged(db, 'product.updated', { data: presented }, change)) ? presented : undefined;
+    };
+    for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
+      const presented = await attempt(this.prisma, false);
+      if (presented) return presented;
     }
+    return this.prisma.$transaction(async (tx) => (await attempt(tx, true))!);
   }
 
   /**
