@@ -11,6 +11,8 @@ export type RelationEdit = 'add' | 'replace' | 'remove';
 /** A product as read for an edit: see ProductsRepository.findForEdit. */
 export interface ProductVersion {
   row: ProductRow;
+  /** When each of its links (in row.categories, row.files) was made, in ms. */
+  linkedAt: Record<ProductRelation, number[]>;
   version: string;
   found: string[];
 }
@@ -43,9 +45,10 @@ export const PRODUCTS_SPEC: ListResourceSpec = {
   defaultSort: 'created_at',
 };
 
+/** Links oldest first; those made together (one edit) by id, so an edit can tell the order it leaves. */
 export const PRODUCT_RELATIONS = {
-  categories: { select: { categoryId: true }, orderBy: { createdAt: 'asc' } },
-  files: { select: { fileId: true }, orderBy: { createdAt: 'asc' } },
+  categories: { select: { categoryId: true }, orderBy: [{ createdAt: 'asc' }, { categoryId: 'asc' }] },
+  files: { select: { fileId: true }, orderBy: [{ createdAt: 'asc' }, { fileId: 'asc' }] },
 } satisfies Prisma.ProductInclude;
 
 const LIVE = { status: 'live' };
@@ -127,18 +130,22 @@ export class ProductsRepository {
    */
   async findForEdit(id: string, refs: { relation: ProductRelation; ids: string[] }, lock: boolean, db: Db = this.prisma): Promise<ProductVersion | null> {
     if (!isUuid(id)) return null;
-    const [row] = await db.$queryRaw<(Product & { version: string; categories: string[]; files: string[]; found: string[] })[]>`
+    const epochMs = Prisma.sql`(extract(epoch FROM created_at) * 1000)::float8`;
+    const [row] = await db.$queryRaw<(Product & { version: string; categories: string[]; categoriesAt: number[]; files: string[]; filesAt: number[]; found: string[] })[]>`
       SELECT p.id, p.name, p.slug, p.sku, p.description, p.manage_stock AS "manageStock", p.price, p.status,
         p.commodity_type AS "commodityType", p.tax_code AS "taxCode", p.stock_level AS "stockLevel", p.main_image_id AS "mainImageId",
         p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.xmin::text AS version,
-        ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = p.id ORDER BY created_at) AS categories,
-        ARRAY(SELECT file_id::text FROM product_files WHERE product_id = p.id ORDER BY created_at) AS files,
+        ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = p.id ORDER BY created_at, category_id) AS categories,
+        ARRAY(SELECT ${epochMs} FROM product_categories WHERE product_id = p.id ORDER BY created_at, category_id) AS "categoriesAt",
+        ARRAY(SELECT file_id::text FROM product_files WHERE product_id = p.id ORDER BY created_at, file_id) AS files,
+        ARRAY(SELECT ${epochMs} FROM product_files WHERE product_id = p.id ORDER BY created_at, file_id) AS "filesAt",
         ARRAY(SELECT id::text FROM ${Prisma.raw(refs.relation === 'categories' ? 'categories' : 'files')} WHERE id = ANY(${refs.ids.filter(isUuid)}::uuid[])) AS found
       FROM products p WHERE p.id = ${id}::uuid ${lock ? Prisma.sql`FOR NO KEY UPDATE OF p` : Prisma.empty}`;
     if (!row) return null;
-    const { version, categories, files, found, ...product } = row;
+    const { version, categories, categoriesAt, files, filesAt, found, ...product } = row;
     return {
       row: { ...product, categories: categories.map((categoryId) => ({ categoryId })), files: files.map((fileId) => ({ fileId })) },
+      linkedAt: { categories: categoriesAt.map(Number), files: filesAt.map(Number) },
       version,
       found,
     };
@@ -147,16 +154,17 @@ export class ProductsRepository {
   /**
    * CTE definitions (see EventsPublisher.publishIfChanged) of an edit of the product: `updated_at` set to `now`
    * (and the main image, when given) only while its row is still at `version`, and then its links to
-   * categories or files added, replaced or removed (new links made at `now`, in the order given).
+   * categories or files added, replaced or removed (`links`: those to make, with when, or to remove).
    */
-  editStatement(id: string, version: string, now: Date, edit: { mainImageId?: string | null; relation?: ProductRelation; mode?: RelationEdit; ids?: string[] }): Prisma.Sql {
+  editStatement(id: string, version: string, now: Date, edit: { mainImageId?: string | null; relation?: ProductRelation; mode?: RelationEdit; links?: { id: string; at: number }[] }): Prisma.Sql {
     const at = Prisma.sql`${now.toISOString()}::timestamptz`;
     const image = edit.mainImageId !== undefined ? Prisma.sql`, main_image_id = ${edit.mainImageId}::uuid` : Prisma.empty;
     const change = Prisma.sql`change AS (UPDATE products SET updated_at = ${at}${image} WHERE id = ${id}::uuid AND xmin = ${version}::xid RETURNING id)`;
     if (!edit.relation || !edit.mode) return change;
     const table = Prisma.raw(edit.relation === 'categories' ? 'product_categories' : 'product_files');
     const column = Prisma.raw(edit.relation === 'categories' ? 'category_id' : 'file_id');
-    const ids = Prisma.sql`${edit.ids ?? []}::uuid[]`;
+    const links = edit.links ?? [];
+    const ids = Prisma.sql`${links.map((l) => l.id)}::uuid[]`;
     const parts = [change];
     if (edit.mode !== 'add') {
       const which = edit.mode === 'remove' ? Prisma.sql`${column} = ANY(${ids})` : Prisma.sql`${column} <> ALL(${ids})`;
@@ -165,9 +173,10 @@ export class ProductsRepository {
     if (edit.mode !== 'remove') {
       // Replacing re-makes the links that stay, as removing them all and adding the given ones would.
       const onConflict = edit.mode === 'replace' ? Prisma.sql`DO UPDATE SET created_at = EXCLUDED.created_at` : Prisma.sql`DO NOTHING`;
+      const ats = links.map((l) => new Date(l.at).toISOString());
       parts.push(Prisma.sql`linked AS (
         INSERT INTO ${table} (product_id, ${column}, created_at)
-        SELECT change.id, t.ref, ${at} FROM change, unnest(${ids}) WITH ORDINALITY AS t(ref, n) ORDER BY t.n
+        SELECT change.id, t.ref, t.at FROM change, unnest(${ids}, ${ats}::timestamptz[]) AS t(ref, at)
         ON CONFLICT (product_id, ${column}) ${onConflict})`);
     }
     return Prisma.join(parts, ', ');

@@ -12,7 +12,7 @@ import { EventsPublisher } from '../../events/events.publisher';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { CreateProductDto, UpdateProductDto } from './dto/product.dto';
 import { DEFAULT_INCLUDES_TAX, presentProduct, PresentedProduct, ProductRow } from './products.presenter';
-import { ProductRelation, ProductsRepository, RelationEdit } from './products.repository';
+import { ProductRelation, ProductsRepository, ProductVersion, RelationEdit } from './products.repository';
 
 export type { ProductRelation } from './products.repository';
 
@@ -114,13 +114,18 @@ export class ProductsService {
   /** POST adds, PUT replaces, DELETE removes; answers the relationship as it now stands. */
   async editRelation(id: string, relation: ProductRelation, mode: RelationEdit, ids: string[]) {
     const valid = [...new Set(ids.filter(isUuid))];
-    const presented = await this.edit(id, { relation, ids: mode === 'remove' ? [] : ids }, (row, now, version) => {
+    const presented = await this.edit(id, { relation, ids: mode === 'remove' ? [] : ids }, ({ row, linkedAt, version }, now) => {
       const key = relation === 'categories' ? 'categoryId' : 'fileId';
-      const linked: string[] = (row[relation] ?? []).map((link: Record<string, string>) => link[key]);
-      const links = mode === 'add' ? [...linked, ...valid.filter((v) => !linked.includes(v))] : mode === 'remove' ? linked.filter((l) => !valid.includes(l)) : valid;
+      const linked = (row[relation] ?? []).map((link: Record<string, string>, i) => ({ id: link[key], at: linkedAt[relation][i] }));
+      // Links made by one edit are a millisecond apart, after every link the product has: they list (by
+      // created_at) in the order given, and no later edit's links come before them.
+      const from = mode === 'replace' ? now.getTime() : Math.max(now.getTime(), ...linked.map((l) => l.at + 1));
+      const made = (mode === 'add' ? valid.filter((v) => !linked.some((l) => l.id === v)) : mode === 'replace' ? valid : []).map((v, i) => ({ id: v, at: from + i }));
+      const links = mode === 'add' ? [...linked, ...made] : mode === 'remove' ? linked.filter((l) => !valid.includes(l.id)) : made;
       return {
-        row: { ...row, updatedAt: now, [relation]: links.map((ref) => ({ [key]: ref })) },
-        change: this.products.editStatement(id, version, now, { relation, mode, ids: valid }),
+        row: { ...row, updatedAt: now, [relation]: links.map((l) => ({ [key]: l.id })) },
+        linkedAt: { ...linkedAt, [relation]: links.map((l) => l.at) },
+        change: this.products.editStatement(id, version, now, { relation, mode, links: mode === 'remove' ? valid.map((v) => ({ id: v, at: 0 })) : made }),
       };
     });
     const rel = presented.relationships[relation] as { data: { type: string; id: string }[] } | undefined;
@@ -128,9 +133,10 @@ export class ProductsService {
   }
 
   async setMainImage(id: string, fileId: string | null) {
-    await this.edit(id, { relation: 'files', ids: fileId === null ? [] : [fileId] }, (row, now, version) => ({
-      row: { ...row, updatedAt: now, mainImageId: fileId },
-      change: this.products.editStatement(id, version, now, { mainImageId: fileId }),
+    await this.edit(id, { relation: 'files', ids: fileId === null ? [] : [fileId] }, (read, now) => ({
+      row: { ...read.row, updatedAt: now, mainImageId: fileId },
+      linkedAt: read.linkedAt,
+      change: this.products.editStatement(id, read.version, now, { mainImageId: fileId }),
     }));
     return fileId ? { type: 'main_image', id: fileId } : null;
   }
@@ -156,7 +162,7 @@ export class ProductsService {
   private async edit(
     id: string,
     refs: { relation: ProductRelation; ids: string[] },
-    plan: (row: ProductRow, now: Date, version: string) => { row: ProductRow; change: Prisma.Sql },
+    plan: (read: ProductVersion, now: Date) => { row: ProductRow; linkedAt: ProductVersion['linkedAt']; change: Prisma.Sql },
   ) {
     const attempt = async (db: Db, lock: boolean) => {
       const read = await this.products.findForEdit(id, refs, lock, db);
@@ -166,7 +172,7 @@ export class ProductsService {
         const what = refs.relation === 'categories' ? 'category' : 'file';
         throw new UnprocessableError('Unknown relationship', `No ${what} with id ${missing.join(', ')}`, 'data');
       }
-      const { row, change } = plan(read.row, new Date(), read.version);
+      const { row, change } = plan(read, new Date());
       const presented = presentProduct(row);
       return (await this.events.publishIfChanged(db, 'product.updated', { data: presented }, change)) ? presented : undefined;
     };
