@@ -15,7 +15,7 @@ function fakeDb(changedRows = 1) {
     },
     $queryRaw: async (query: Prisma.Sql) => {
       statements.push({ sql: query.strings.join('$'), values: query.values });
-      return [{ changed: changedRows }];
+      return [{ events: changedRows, change: changedRows ? { id: 'p1' } : null }];
     },
   };
   return { db: db as unknown as Db, statements };
@@ -65,14 +65,14 @@ describe('EventsPublisher', () => {
     const payload = { data: { type: 'product', id: 'p1' } };
     const changes = Prisma.sql`change AS (UPDATE products SET name = ${'n'} WHERE id = ${'p1'}::uuid RETURNING id)`;
     const pg = fakeDb();
-    expect(await new EventsPublisher(config('postgres://x')).publishIfChanged(pg.db, 'product.updated', payload, changes)).toBe(true);
+    expect(await new EventsPublisher(config('postgres://x')).publishIfChanged(pg.db, 'product.updated', payload, changes)).toEqual({ id: 'p1' });
     expect(pg.statements).toHaveLength(1);
     expect(pg.statements[0].sql.replace(/\s+/g, ' ')).toMatch(
       /^WITH change AS \(UPDATE products .*\), ev AS \( INSERT INTO outbox_events .* WHERE EXISTS \(SELECT 1 FROM change\) RETURNING 1 \) SELECT .* pg_notify/,
     );
     expect(pg.statements[0].values).toEqual(['n', 'p1', 'product.updated', JSON.stringify(payload), 'commerce_outbox', 'product.updated']);
     const lite = fakeDb(0);
-    expect(await new EventsPublisher(config()).publishIfChanged(lite.db, 'product.updated', payload, changes)).toBe(false);
+    expect(await new EventsPublisher(config()).publishIfChanged(lite.db, 'product.updated', payload, changes)).toBeNull();
     expect(lite.statements[0].sql).not.toContain('pg_notify');
   });
 

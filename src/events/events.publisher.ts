@@ -66,24 +66,26 @@ export class EventsPublisher {
   /**
    * Like publish, for a change that applies only under a condition, in one statement: `changes` are CTE
    * definitions, one of them `change AS (…)`, whose rows say whether the change applied (the others should
-   * depend on it). The event is written only if `change` returned a row; answers whether it did.
+   * depend on it). The event is written only if `change` returned a row; answers that row (as JSON), or
+   * null when it returned none.
    */
-  async publishIfChanged(db: Db, name: EventName, payload: EventPayload, changes: Prisma.Sql): Promise<boolean> {
+  async publishIfChanged(db: Db, name: EventName, payload: EventPayload, changes: Prisma.Sql): Promise<Record<string, unknown> | null> {
     const events = Prisma.sql`
       ev AS (
         INSERT INTO outbox_events (id, name, payload)
         SELECT gen_random_uuid(), ${name}::text, ${JSON.stringify(payload)}::jsonb WHERE EXISTS (SELECT 1 FROM change)
         RETURNING 1
       )`;
+    const answer = Prisma.sql`(SELECT count(*) FROM ev)::int AS events, (SELECT to_jsonb(c) FROM change c LIMIT 1) AS change`;
     // The NOTIFY (PostgreSQL) is sent even when nothing changed: it only wakes relays that then find nothing.
-    const [row] = await db.$queryRaw<{ changed: number }[]>(
+    const [row] = await db.$queryRaw<{ events: number; change: Record<string, unknown> | null }[]>(
       this.config?.database.databaseUrl
-        ? Prisma.sql`WITH ${changes}, ${events} SELECT (SELECT count(*) FROM ev)::int AS changed FROM (SELECT pg_notify(${OUTBOX_CHANNEL}, ${name})) AS notified`
-        : Prisma.sql`WITH ${changes}, ${events} SELECT (SELECT count(*) FROM ev)::int AS changed`,
+        ? Prisma.sql`WITH ${changes}, ${events} SELECT ${answer} FROM (SELECT pg_notify(${OUTBOX_CHANNEL}, ${name})) AS notified`
+        : Prisma.sql`WITH ${changes}, ${events} SELECT ${answer}`,
     );
-    const changed = Number(row?.changed ?? 0) > 0;
-    if (changed && !this.listening) this.notify(!inTransaction(db));
-    return changed;
+    if (!row?.change || !(Number(row.events) > 0)) return null;
+    if (!this.listening) this.notify(!inTransaction(db));
+    return row.change;
   }
 
   /**

@@ -152,14 +152,30 @@ export class ProductsRepository {
   }
 
   /**
-   * CTE definitions (see EventsPublisher.publishIfChanged) of an edit of the product: `updated_at` set to `now`
-   * (and the main image, when given) only while its row is still at `version`, and then its links to
-   * categories or files added, replaced or removed (`links`: those to make, with when, or to remove).
+   * The condition under which an edit planned from `read` applies: the product's row still at its version,
+   * its links as read, and every one of `refs.count` named categories or files there (`refs.ids` the ones
+   * that can be, uuids).
    */
-  editStatement(id: string, version: string, now: Date, edit: { mainImageId?: string | null; relation?: ProductRelation; mode?: RelationEdit; links?: { id: string; at: number }[] }): Prisma.Sql {
+  editGuard(id: string, read: ProductVersion, refs: { relation: ProductRelation; ids: string[]; count: number }): Prisma.Sql {
+    const linked = (relation: ProductRelation) => (relation === 'categories' ? (read.row.categories ?? []).map((l) => l.categoryId) : (read.row.files ?? []).map((l) => l.fileId));
+    const exist = refs.count
+      ? Prisma.sql` AND (SELECT count(*) FROM ${Prisma.raw(refs.relation === 'categories' ? 'categories' : 'files')} WHERE id = ANY(${refs.ids}::uuid[])) = ${refs.count}`
+      : Prisma.empty;
+    return Prisma.sql`xmin = ${read.version}::xid
+      AND ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = ${id}::uuid ORDER BY created_at, category_id) = ${linked('categories')}::text[]
+      AND ARRAY(SELECT file_id::text FROM product_files WHERE product_id = ${id}::uuid ORDER BY created_at, file_id) = ${linked('files')}::text[]${exist}`;
+  }
+
+  /**
+   * CTE definitions (see EventsPublisher.publishIfChanged) of an edit of the product: `updated_at` set to `now`
+   * (and the main image, when given) only while `guard` (editGuard) holds, answering the row's new version,
+   * and then its links to categories or files added, replaced or removed (`links`: those to make, with when,
+   * or to remove).
+   */
+  editStatement(id: string, guard: Prisma.Sql, now: Date, edit: { mainImageId?: string | null; relation?: ProductRelation; mode?: RelationEdit; links?: { id: string; at: number }[] }): Prisma.Sql {
     const at = Prisma.sql`${now.toISOString()}::timestamptz`;
     const image = edit.mainImageId !== undefined ? Prisma.sql`, main_image_id = ${edit.mainImageId}::uuid` : Prisma.empty;
-    const change = Prisma.sql`change AS (UPDATE products SET updated_at = ${at}${image} WHERE id = ${id}::uuid AND xmin = ${version}::xid RETURNING id)`;
+    const change = Prisma.sql`change AS (UPDATE products SET updated_at = ${at}${image} WHERE id = ${id}::uuid AND ${guard} RETURNING id, xmin::text AS version)`;
     if (!edit.relation || !edit.mode) return change;
     const table = Prisma.raw(edit.relation === 'categories' ? 'product_categories' : 'product_files');
     const column = Prisma.raw(edit.relation === 'categories' ? 'category_id' : 'file_id');

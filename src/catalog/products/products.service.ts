@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ApiError, ConflictError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
+import { ApiError, ConflictError, NotFoundError } from '../../common/errors/api-error';
 import { toApiError } from '../../common/errors/to-api-error';
 import type { Principal } from '../../common/http/request-context';
 import { ListQuery, page } from '../../common/list-query';
@@ -12,20 +12,22 @@ import { EventsPublisher } from '../../events/events.publisher';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { CreateProductDto, UpdateProductDto } from './dto/product.dto';
 import { DEFAULT_INCLUDES_TAX, presentProduct, PresentedProduct, ProductRow } from './products.presenter';
-import { ProductRelation, ProductsRepository, ProductVersion, RelationEdit } from './products.repository';
+import { ProductRelation, ProductsRepository, RelationEdit } from './products.repository';
+import { ProductEditor } from './product-editor';
 
 export type { ProductRelation } from './products.repository';
 
-/** Edits of one product that lose the race to another write this many times wait for its lock instead. */
-const OPTIMISTIC_ATTEMPTS = 3;
-
 @Injectable()
 export class ProductsService {
+  private readonly editor: ProductEditor;
+
   constructor(
     private readonly products: ProductsRepository,
     private readonly prisma: PrismaService,
     private readonly events: EventsPublisher,
-  ) {}
+  ) {
+    this.editor = new ProductEditor(products, prisma, events);
+  }
 
   /**
    * One statement, no interactive transaction: the INSERT and its `product.created` outbox row (and, on
@@ -55,9 +57,10 @@ export class ProductsService {
       files: [],
     };
     const presented = presentProduct(row);
-    await this.refusedAsClash({ slug: dto.slug, sku: dto.sku }, undefined, () =>
-      this.events.publish(this.prisma, 'product.created', { data: presented }, this.products.insertStatement(row)),
+    const created = await this.refusedAsClash({ slug: dto.slug, sku: dto.sku }, undefined, () =>
+      this.events.publishIfChanged(this.prisma, 'product.created', { data: presented }, Prisma.sql`change AS (${this.products.insertStatement(row)} RETURNING xmin::text AS version)`),
     );
+    if (created) this.editor.created(row, String(created.version));
     return presented;
   }
 
@@ -79,6 +82,7 @@ export class ProductsService {
   }
 
   async update(id: string, dto: UpdateProductDto) {
+    this.editor.forget(id);
     const unique = { slug: dto.slug ?? undefined, sku: dto.sku ?? undefined };
     return this.refusedAsClash(unique, id, () => this.prisma.$transaction(async (tx) => {
       await this.requireLocked(id, tx);
@@ -104,6 +108,7 @@ export class ProductsService {
   }
 
   async delete(id: string) {
+    this.editor.forget(id);
     await this.prisma.$transaction(async (tx) => {
       await this.require(id, tx);
       await this.products.delete(id, tx);
@@ -114,7 +119,7 @@ export class ProductsService {
   /** POST adds, PUT replaces, DELETE removes; answers the relationship as it now stands. */
   async editRelation(id: string, relation: ProductRelation, mode: RelationEdit, ids: string[]) {
     const valid = [...new Set(ids.filter(isUuid))];
-    const presented = await this.edit(id, { relation, ids: mode === 'remove' ? [] : ids }, ({ row, linkedAt, version }, now) => {
+    const presented = await this.editor.edit(id, { relation, ids: mode === 'remove' ? [] : ids }, ({ row, linkedAt }, now) => {
       const key = relation === 'categories' ? 'categoryId' : 'fileId';
       const linked = (row[relation] ?? []).map((link: Record<string, string>, i) => ({ id: link[key], at: linkedAt[relation][i] }));
       // Links made by one edit are a millisecond apart, after every link the product has: they list (by
@@ -125,7 +130,7 @@ export class ProductsService {
       return {
         row: { ...row, updatedAt: now, [relation]: links.map((l) => ({ [key]: l.id })) },
         linkedAt: { ...linkedAt, [relation]: links.map((l) => l.at) },
-        change: this.products.editStatement(id, version, now, { relation, mode, links: mode === 'remove' ? valid.map((v) => ({ id: v, at: 0 })) : made }),
+        change: (guard) => this.products.editStatement(id, guard, now, { relation, mode, links: mode === 'remove' ? valid.map((v) => ({ id: v, at: 0 })) : made }),
       };
     });
     const rel = presented.relationships[relation] as { data: { type: string; id: string }[] } | undefined;
@@ -133,10 +138,10 @@ export class ProductsService {
   }
 
   async setMainImage(id: string, fileId: string | null) {
-    await this.edit(id, { relation: 'files', ids: fileId === null ? [] : [fileId] }, (read, now) => ({
+    await this.editor.edit(id, { relation: 'files', ids: fileId === null ? [] : [fileId] }, (read, now) => ({
       row: { ...read.row, updatedAt: now, mainImageId: fileId },
       linkedAt: read.linkedAt,
-      change: this.products.editStatement(id, read.version, now, { mainImageId: fileId }),
+      change: (guard) => this.products.editStatement(id, guard, now, { mainImageId: fileId }),
     }));
     return fileId ? { type: 'main_image', id: fileId } : null;
   }
@@ -151,36 +156,6 @@ export class ProductsService {
     const presented = presentProduct(row);
     await this.events.publish(tx, event, { data: presented });
     return presented;
-  }
-
-  /**
-   * An edit of a product and its `product.updated` event, without an interactive transaction: reads the
-   * product (and which of `refs` exist), works out the product as the edit leaves it (`plan`), and writes
-   * the edit and its event in one statement that applies only while the product's row is the version read;
-   * otherwise reads again. After a few lost races it locks the row in a transaction instead.
-   */
-  private async edit(
-    id: string,
-    refs: { relation: ProductRelation; ids: string[] },
-    plan: (read: ProductVersion, now: Date) => { row: ProductRow; linkedAt: ProductVersion['linkedAt']; change: Prisma.Sql },
-  ) {
-    const attempt = async (db: Db, lock: boolean) => {
-      const read = await this.products.findForEdit(id, refs, lock, db);
-      if (!read) throw new NotFoundError('Product');
-      const missing = refs.ids.filter((i) => !read.found.includes(i));
-      if (missing.length) {
-        const what = refs.relation === 'categories' ? 'category' : 'file';
-        throw new UnprocessableError('Unknown relationship', `No ${what} with id ${missing.join(', ')}`, 'data');
-      }
-      const { row, change } = plan(read, new Date());
-      const presented = presentProduct(row);
-      return (await this.events.publishIfChanged(db, 'product.updated', { data: presented }, change)) ? presented : undefined;
-    };
-    for (let i = 0; i < OPTIMISTIC_ATTEMPTS; i++) {
-      const presented = await attempt(this.prisma, false);
-      if (presented) return presented;
-    }
-    return this.prisma.$transaction(async (tx) => (await attempt(tx, true))!);
   }
 
   /**
