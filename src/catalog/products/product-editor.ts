@@ -50,7 +50,13 @@ export class ProductEditor {
       const presented = await this.attempt(this.prisma, id, refs, plan, i === 0 ? this.written.get(id) : undefined);
       if (presented) return presented;
     }
-    return this.prisma.$transaction(async (tx) => (await this.attempt(tx, id, refs, plan, undefined, true))!);
+    return this.prisma.$transaction(async (tx) => {
+      // Locked first, then read: a read that waited for the lock would see the links as they were before.
+      if (!(await this.products.lockForUpdate(id, tx))) throw new NotFoundError('Product');
+      const presented = await this.attempt(tx, id, refs, plan, undefined);
+      if (!presented) throw new Error(`Product ${id} changed while locked`);
+      return presented;
+    });
   }
 
   private async attempt(
@@ -59,9 +65,8 @@ export class ProductEditor {
     refs: { relation: ProductRelation; ids: string[] },
     plan: (read: ProductVersion, now: Date) => PlannedEdit,
     known: ProductVersion | undefined,
-    lock = false,
   ): Promise<PresentedProduct | undefined> {
-    const read = known ?? (await this.products.findForEdit(id, refs, lock, db));
+    const read = known ?? (await this.products.findForEdit(id, refs, db));
     if (!read) throw new NotFoundError('Product');
     const missing = known ? [] : refs.ids.filter((i) => !read.found.includes(i));
     if (missing.length) {

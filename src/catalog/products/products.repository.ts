@@ -125,10 +125,9 @@ export class ProductsRepository {
 
   /**
    * The product as find() gives it, with its row version (xmin: it changes with every write of the row) and
-   * which of `refs.ids` name an existing category or file; null when there is no such product. `lock`: the
-   * row stays locked until the transaction ends.
+   * which of `refs.ids` name an existing category or file; null when there is no such product.
    */
-  async findForEdit(id: string, refs: { relation: ProductRelation; ids: string[] }, lock: boolean, db: Db = this.prisma): Promise<ProductVersion | null> {
+  async findForEdit(id: string, refs: { relation: ProductRelation; ids: string[] }, db: Db = this.prisma): Promise<ProductVersion | null> {
     if (!isUuid(id)) return null;
     const epochMs = Prisma.sql`(extract(epoch FROM created_at) * 1000)::float8`;
     const [row] = await db.$queryRaw<(Product & { version: string; categories: string[]; categoriesAt: number[]; files: string[]; filesAt: number[]; found: string[] })[]>`
@@ -140,7 +139,7 @@ export class ProductsRepository {
         ARRAY(SELECT file_id::text FROM product_files WHERE product_id = p.id ORDER BY created_at, file_id) AS files,
         ARRAY(SELECT ${epochMs} FROM product_files WHERE product_id = p.id ORDER BY created_at, file_id) AS "filesAt",
         ARRAY(SELECT id::text FROM ${Prisma.raw(refs.relation === 'categories' ? 'categories' : 'files')} WHERE id = ANY(${refs.ids.filter(isUuid)}::uuid[])) AS found
-      FROM products p WHERE p.id = ${id}::uuid ${lock ? Prisma.sql`FOR NO KEY UPDATE OF p` : Prisma.empty}`;
+      FROM products p WHERE p.id = ${id}::uuid`;
     if (!row) return null;
     const { version, categories, categoriesAt, files, filesAt, found, ...product } = row;
     return {
