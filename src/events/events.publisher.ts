@@ -11,10 +11,16 @@ export type EventPayload = { data: unknown; included?: Record<string, unknown[]>
 export const OUTBOX_CHANNEL = 'commerce_outbox';
 
 /**
- * Told about new events. `committed` true: they are committed and visible (a NOTIFY from any replica);
- * false: they were just published in this process, possibly before their transaction commits.
+ * Told about new events. `committed` true: they are committed and visible (a NOTIFY from any replica, or a
+ * publish in this process outside an interactive transaction); false: published in this process, possibly
+ * before their transaction commits.
  */
 export type PublishedListener = (committed: boolean) => void;
+
+/** Whether `db` is an interactive transaction's client (it has no $connect): its writes commit later, if at all. */
+function inTransaction(db: Db): boolean {
+  return typeof (db as { $connect?: unknown }).$connect !== 'function';
+}
 
 /**
  * The only way a module publishes an event: an outbox row written with the caller's transaction client,
@@ -54,13 +60,38 @@ export class EventsPublisher {
     );
     // While LISTEN is up, the NOTIFY wakes the relay once the rows are visible; a wake-up now would come
     // before the commit and find nothing.
-    if (!this.listening) this.notify(false);
+    if (!this.listening) this.notify(!inTransaction(db));
   }
 
   /**
-   * Called soon after each publish in this process (possibly before its transaction commits) unless the
-   * LISTEN connection is up, and on PostgreSQL after any replica's commit (see OutboxListener), so a relay
-   * can wake without its poll.
+   * Like publish, for a change that applies only under a condition, in one statement: `changes` are CTE
+   * definitions, one of them `change AS (…)`, whose rows say whether the change applied (the others should
+   * depend on it). The event is written only if `change` returned a row; answers that row (as JSON), or
+   * null when it returned none.
+   */
+  async publishIfChanged(db: Db, name: EventName, payload: EventPayload, changes: Prisma.Sql): Promise<Record<string, unknown> | null> {
+    const events = Prisma.sql`
+      ev AS (
+        INSERT INTO outbox_events (id, name, payload)
+        SELECT gen_random_uuid(), ${name}::text, ${JSON.stringify(payload)}::jsonb WHERE EXISTS (SELECT 1 FROM change)
+        RETURNING 1
+      )`;
+    const answer = Prisma.sql`(SELECT count(*) FROM ev)::int AS events, (SELECT to_jsonb(c) FROM change c LIMIT 1) AS change`;
+    // The NOTIFY (PostgreSQL) is sent even when nothing changed: it only wakes relays that then find nothing.
+    const [row] = await db.$queryRaw<{ events: number; change: Record<string, unknown> | null }[]>(
+      this.config?.database.databaseUrl
+        ? Prisma.sql`WITH ${changes}, ${events} SELECT ${answer} FROM (SELECT pg_notify(${OUTBOX_CHANNEL}, ${name})) AS notified`
+        : Prisma.sql`WITH ${changes}, ${events} SELECT ${answer}`,
+    );
+    if (!row?.change || !(Number(row.events) > 0)) return null;
+    if (!this.listening) this.notify(!inTransaction(db));
+    return row.change;
+  }
+
+  /**
+   * Called soon after each publish in this process unless the LISTEN connection is up (`committed` false
+   * when it ran in an interactive transaction, which may not have committed yet), and on PostgreSQL after
+   * any replica's commit (see OutboxListener), so a relay can wake without its poll.
    */
   onPublished(listener: PublishedListener): () => void {
     this.listeners.add(listener);

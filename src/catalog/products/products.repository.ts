@@ -9,6 +9,19 @@ import { finishWireText } from '../../common/wire/wire-format';
 import { CATEGORY_WIRE } from '../categories/category.wire';
 import { FILE_WIRE } from '../files/file.wire';
 import { PRODUCT_WIRE } from './product.wire';
+import type { ProductRow } from './products.presenter';
+
+export type ProductRelation = 'categories' | 'files';
+export type RelationEdit = 'add' | 'replace' | 'remove';
+
+/** A product as read for an edit: see ProductsRepository.findForEdit. */
+export interface ProductVersion {
+  row: ProductRow;
+  /** When each of its links (in row.categories, row.files) was made, in ms. */
+  linkedAt: Record<ProductRelation, number[]>;
+  version: string;
+  found: string[];
+}
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
@@ -39,6 +52,7 @@ export const PRODUCTS_SPEC: ListResourceSpec = {
   defaultSort: 'created_at',
 };
 
+/** Links oldest first; those made together (one edit) by id, so an edit can tell the order it leaves. */
 export const PRODUCT_RELATIONS = {
   categories: { select: { categoryId: true }, orderBy: [{ createdAt: 'asc' }, { categoryId: 'asc' }] },
   files: { select: { fileId: true }, orderBy: [{ createdAt: 'asc' }, { fileId: 'asc' }] },
@@ -51,14 +65,6 @@ const LIVE_PRODUCT_RELATIONS = {
   ...PRODUCT_RELATIONS,
   categories: { ...PRODUCT_RELATIONS.categories, where: { category: LIVE } },
 } satisfies Prisma.ProductInclude;
-
-/**
- * Links list in the order they were made, and the links of one request in the order it gave them: each is
- * stamped a millisecond after the one before (the stored precision), so `created_at` alone orders them.
- */
-function linkTime(index: number, start = Date.now()): Date {
-  return new Date(start + index);
-}
 
 function relations(liveOnly: boolean) {
   return liveOnly ? LIVE_PRODUCT_RELATIONS : PRODUCT_RELATIONS;
@@ -124,33 +130,78 @@ export class ProductsRepository {
     });
   }
 
-  addCategories(productId: string, categoryIds: string[], db: Db = this.prisma) {
-    return db.productCategory.createMany({ data: categoryIds.map((categoryId, i) => ({ productId, categoryId, createdAt: linkTime(i) })), skipDuplicates: true });
+  /**
+   * The product as find() gives it, with its row version (xmin: it changes with every write of the row) and
+   * which of `refs.ids` name an existing category or file; null when there is no such product.
+   */
+  async findForEdit(id: string, refs: { relation: ProductRelation; ids: string[] }, db: Db = this.prisma): Promise<ProductVersion | null> {
+    if (!isUuid(id)) return null;
+    const epochMs = Prisma.sql`(extract(epoch FROM created_at) * 1000)::float8`;
+    const [row] = await db.$queryRaw<(Product & { version: string; categories: string[]; categoriesAt: number[]; files: string[]; filesAt: number[]; found: string[] })[]>`
+      SELECT p.id, p.name, p.slug, p.sku, p.description, p.manage_stock AS "manageStock", p.price, p.status,
+        p.commodity_type AS "commodityType", p.tax_code AS "taxCode", p.stock_level AS "stockLevel", p.main_image_id AS "mainImageId",
+        p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.xmin::text AS version,
+        ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = p.id ORDER BY created_at, category_id) AS categories,
+        ARRAY(SELECT ${epochMs} FROM product_categories WHERE product_id = p.id ORDER BY created_at, category_id) AS "categoriesAt",
+        ARRAY(SELECT file_id::text FROM product_files WHERE product_id = p.id ORDER BY created_at, file_id) AS files,
+        ARRAY(SELECT ${epochMs} FROM product_files WHERE product_id = p.id ORDER BY created_at, file_id) AS "filesAt",
+        ARRAY(SELECT id::text FROM ${Prisma.raw(refs.relation === 'categories' ? 'categories' : 'files')} WHERE id = ANY(${refs.ids.filter(isUuid)}::uuid[])) AS found
+      FROM products p WHERE p.id = ${id}::uuid`;
+    if (!row) return null;
+    const { version, categories, categoriesAt, files, filesAt, found, ...product } = row;
+    return {
+      row: { ...product, categories: categories.map((categoryId) => ({ categoryId })), files: files.map((fileId) => ({ fileId })) },
+      linkedAt: { categories: categoriesAt.map(Number), files: filesAt.map(Number) },
+      version,
+      found,
+    };
   }
 
-  removeCategories(productId: string, categoryIds: string[] | 'all', db: Db = this.prisma) {
-    return db.productCategory.deleteMany({ where: { productId, ...(categoryIds === 'all' ? {} : { categoryId: { in: categoryIds } }) } });
+  /**
+   * The condition under which an edit planned from `read` applies: the product's row still at its version,
+   * its links as read, and every one of `refs.count` named categories or files there (`refs.ids` the ones
+   * that can be, uuids).
+   */
+  editGuard(id: string, read: ProductVersion, refs: { relation: ProductRelation; ids: string[]; count: number }): Prisma.Sql {
+    const linked = (relation: ProductRelation) => (relation === 'categories' ? (read.row.categories ?? []).map((l) => l.categoryId) : (read.row.files ?? []).map((l) => l.fileId));
+    const exist = refs.count
+      ? Prisma.sql` AND (SELECT count(*) FROM ${Prisma.raw(refs.relation === 'categories' ? 'categories' : 'files')} WHERE id = ANY(${refs.ids}::uuid[])) = ${refs.count}`
+      : Prisma.empty;
+    return Prisma.sql`xmin = ${read.version}::xid
+      AND ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = ${id}::uuid ORDER BY created_at, category_id) = ${linked('categories')}::text[]
+      AND ARRAY(SELECT file_id::text FROM product_files WHERE product_id = ${id}::uuid ORDER BY created_at, file_id) = ${linked('files')}::text[]${exist}`;
   }
 
-  addFiles(productId: string, fileIds: string[], db: Db = this.prisma) {
-    return db.productFile.createMany({ data: fileIds.map((fileId, i) => ({ productId, fileId, createdAt: linkTime(i) })), skipDuplicates: true });
-  }
-
-  removeFiles(productId: string, fileIds: string[] | 'all', db: Db = this.prisma) {
-    return db.productFile.deleteMany({ where: { productId, ...(fileIds === 'all' ? {} : { fileId: { in: fileIds } }) } });
-  }
-
-  existingCategoryIds(ids: string[], db: Db = this.prisma) {
-    return db.category.findMany({ where: { id: { in: ids } }, select: { id: true } }).then((rows) => rows.map((r) => r.id));
-  }
-
-  existingFileIds(ids: string[], db: Db = this.prisma) {
-    return db.file.findMany({ where: { id: { in: ids } }, select: { id: true } }).then((rows) => rows.map((r) => r.id));
-  }
-
-  /** Marks the product as changed (relationship edits bump `updated_at`). */
-  touch(id: string, db: Db = this.prisma) {
-    return db.product.update({ where: { id }, data: { updatedAt: new Date() }, include: PRODUCT_RELATIONS });
+  /**
+   * CTE definitions (see EventsPublisher.publishIfChanged) of an edit of the product: `updated_at` set to `now`
+   * (and the main image, when given) only while `guard` (editGuard) holds, answering the row's new version,
+   * and then its links to categories or files added, replaced or removed (`links`: those to make, with when,
+   * or to remove).
+   */
+  editStatement(id: string, guard: Prisma.Sql, now: Date, edit: { mainImageId?: string | null; relation?: ProductRelation; mode?: RelationEdit; links?: { id: string; at: number }[] }): Prisma.Sql {
+    const at = Prisma.sql`${now.toISOString()}::timestamptz`;
+    const image = edit.mainImageId !== undefined ? Prisma.sql`, main_image_id = ${edit.mainImageId}::uuid` : Prisma.empty;
+    const change = Prisma.sql`change AS (UPDATE products SET updated_at = ${at}${image} WHERE id = ${id}::uuid AND ${guard} RETURNING id, xmin::text AS version)`;
+    if (!edit.relation || !edit.mode) return change;
+    const table = Prisma.raw(edit.relation === 'categories' ? 'product_categories' : 'product_files');
+    const column = Prisma.raw(edit.relation === 'categories' ? 'category_id' : 'file_id');
+    const links = edit.links ?? [];
+    const ids = Prisma.sql`${links.map((l) => l.id)}::uuid[]`;
+    const parts = [change];
+    if (edit.mode !== 'add') {
+      const which = edit.mode === 'remove' ? Prisma.sql`${column} = ANY(${ids})` : Prisma.sql`${column} <> ALL(${ids})`;
+      parts.push(Prisma.sql`unlinked AS (DELETE FROM ${table} WHERE product_id IN (SELECT id FROM change) AND ${which})`);
+    }
+    if (edit.mode !== 'remove') {
+      // Replacing re-makes the links that stay, as removing them all and adding the given ones would.
+      const onConflict = edit.mode === 'replace' ? Prisma.sql`DO UPDATE SET created_at = EXCLUDED.created_at` : Prisma.sql`DO NOTHING`;
+      const ats = links.map((l) => new Date(l.at).toISOString());
+      parts.push(Prisma.sql`linked AS (
+        INSERT INTO ${table} (product_id, ${column}, created_at)
+        SELECT change.id, t.ref, t.at FROM change, unnest(${ids}, ${ats}::timestamptz[]) AS t(ref, at)
+        ON CONFLICT (product_id, ${column}) ${onConflict})`);
+    }
+    return Prisma.join(parts, ', ');
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { ApiError, ConflictError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
+import { ApiError, ConflictError, NotFoundError } from '../../common/errors/api-error';
 import { toApiError } from '../../common/errors/to-api-error';
 import { linkBase, type Principal } from '../../common/http/request-context';
 import { ListQuery, page } from '../../common/list-query';
@@ -12,17 +12,22 @@ import { EventsPublisher } from '../../events/events.publisher';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { CreateProductDto, UpdateProductDto } from './dto/product.dto';
 import { DEFAULT_INCLUDES_TAX, presentProduct, PresentedProduct, ProductRow } from './products.presenter';
-import { ProductsRepository } from './products.repository';
+import { ProductRelation, ProductsRepository, RelationEdit } from './products.repository';
+import { ProductEditor } from './product-editor';
 
-export type ProductRelation = 'categories' | 'files';
+export type { ProductRelation } from './products.repository';
 
 @Injectable()
 export class ProductsService {
+  private readonly editor: ProductEditor;
+
   constructor(
     private readonly products: ProductsRepository,
     private readonly prisma: PrismaService,
     private readonly events: EventsPublisher,
-  ) {}
+  ) {
+    this.editor = new ProductEditor(products, prisma, events);
+  }
 
   /**
    * One statement, no interactive transaction: the INSERT and its `product.created` outbox row (and, on
@@ -52,9 +57,10 @@ export class ProductsService {
       files: [],
     };
     const presented = presentProduct(row);
-    await this.refusedAsClash({ slug: dto.slug, sku: dto.sku }, undefined, () =>
-      this.events.publish(this.prisma, 'product.created', { data: presented }, this.products.insertStatement(row)),
+    const created = await this.refusedAsClash({ slug: dto.slug, sku: dto.sku }, undefined, () =>
+      this.events.publishIfChanged(this.prisma, 'product.created', { data: presented }, Prisma.sql`change AS (${this.products.insertStatement(row)} RETURNING xmin::text AS version)`),
     );
+    if (created) this.editor.created(row, String(created.version));
     return presented;
   }
 
@@ -79,6 +85,7 @@ export class ProductsService {
   }
 
   async update(id: string, dto: UpdateProductDto) {
+    this.editor.forget(id);
     const unique = { slug: dto.slug ?? undefined, sku: dto.sku ?? undefined };
     return this.refusedAsClash(unique, id, () => this.prisma.$transaction(async (tx) => {
       await this.requireLocked(id, tx);
@@ -104,6 +111,7 @@ export class ProductsService {
   }
 
   async delete(id: string) {
+    this.editor.forget(id);
     await this.prisma.$transaction(async (tx) => {
       await this.require(id, tx);
       await this.products.delete(id, tx);
@@ -112,35 +120,33 @@ export class ProductsService {
   }
 
   /** POST adds, PUT replaces, DELETE removes; answers the relationship as it now stands. */
-  async editRelation(id: string, relation: ProductRelation, mode: 'add' | 'replace' | 'remove', ids: string[]) {
-    return this.prisma.$transaction(async (tx) => {
-      await this.requireLocked(id, tx);
-      if (mode !== 'remove') await this.assertExist(relation, ids, tx);
-      const valid = ids.filter(isUuid);
-      if (relation === 'categories') {
-        if (mode === 'replace') await this.products.removeCategories(id, 'all', tx);
-        if (mode === 'remove') await this.products.removeCategories(id, valid, tx);
-        else if (valid.length) await this.products.addCategories(id, valid, tx);
-      } else {
-        if (mode === 'replace') await this.products.removeFiles(id, 'all', tx);
-        if (mode === 'remove') await this.products.removeFiles(id, valid, tx);
-        else if (valid.length) await this.products.addFiles(id, valid, tx);
-      }
-      const row = await this.products.touch(id, tx);
-      const presented = await this.changed(tx, 'product.updated', row);
-      const rel = presented.relationships[relation] as { data: { type: string; id: string }[] } | undefined;
-      return rel?.data ?? [];
+  async editRelation(id: string, relation: ProductRelation, mode: RelationEdit, ids: string[]) {
+    const valid = [...new Set(ids.filter(isUuid))];
+    const presented = await this.editor.edit(id, { relation, ids: mode === 'remove' ? [] : ids }, ({ row, linkedAt }, now) => {
+      const key = relation === 'categories' ? 'categoryId' : 'fileId';
+      const linked = (row[relation] ?? []).map((link: Record<string, string>, i) => ({ id: link[key], at: linkedAt[relation][i] }));
+      // Links made by one edit are a millisecond apart, after every link the product has: they list (by
+      // created_at) in the order given, and no later edit's links come before them.
+      const from = mode === 'replace' ? now.getTime() : Math.max(now.getTime(), ...linked.map((l) => l.at + 1));
+      const made = (mode === 'add' ? valid.filter((v) => !linked.some((l) => l.id === v)) : mode === 'replace' ? valid : []).map((v, i) => ({ id: v, at: from + i }));
+      const links = mode === 'add' ? [...linked, ...made] : mode === 'remove' ? linked.filter((l) => !valid.includes(l.id)) : made;
+      return {
+        row: { ...row, updatedAt: now, [relation]: links.map((l) => ({ [key]: l.id })) },
+        linkedAt: { ...linkedAt, [relation]: links.map((l) => l.at) },
+        change: (guard) => this.products.editStatement(id, guard, now, { relation, mode, links: mode === 'remove' ? valid.map((v) => ({ id: v, at: 0 })) : made }),
+      };
     });
+    const rel = presented.relationships[relation] as { data: { type: string; id: string }[] } | undefined;
+    return rel?.data ?? [];
   }
 
   async setMainImage(id: string, fileId: string | null) {
-    return this.prisma.$transaction(async (tx) => {
-      await this.requireLocked(id, tx);
-      if (fileId !== null) await this.assertExist('files', [fileId], tx);
-      const row = await this.products.update(id, { mainImageId: fileId }, tx);
-      await this.changed(tx, 'product.updated', row);
-      return fileId ? { type: 'main_image', id: fileId } : null;
-    });
+    await this.editor.edit(id, { relation: 'files', ids: fileId === null ? [] : [fileId] }, (read, now) => ({
+      row: { ...read.row, updatedAt: now, mainImageId: fileId },
+      linkedAt: read.linkedAt,
+      change: (guard) => this.products.editStatement(id, guard, now, { mainImageId: fileId }),
+    }));
+    return fileId ? { type: 'main_image', id: fileId } : null;
   }
 
   /** DELETE main-image: removes it only when it is the one named (or when none is named). */
@@ -153,17 +159,6 @@ export class ProductsService {
     const presented = presentProduct(row);
     await this.events.publish(tx, event, { data: presented });
     return presented;
-  }
-
-  private async assertExist(relation: ProductRelation, ids: string[], tx: Db) {
-    if (ids.length === 0) return;
-    const valid = ids.filter(isUuid);
-    const found = new Set(relation === 'categories' ? await this.products.existingCategoryIds(valid, tx) : await this.products.existingFileIds(valid, tx));
-    const missing = ids.filter((i) => !found.has(i));
-    if (missing.length) {
-      const what = relation === 'categories' ? 'category' : 'file';
-      throw new UnprocessableError('Unknown relationship', `No ${what} with id ${missing.join(', ')}`, 'data');
-    }
   }
 
   /**

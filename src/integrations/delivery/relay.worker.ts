@@ -9,6 +9,11 @@ import { JobsRepository } from './jobs.repository';
 const BATCH = 100;
 /** Debounce of a wake-up on news of events: a few ms of latency for fewer, fuller relay statements. */
 const NEWS_DEBOUNCE_MS = 5;
+/**
+ * During a burst of writes, news starts a pass at most this often (the pass takes everything so far): on
+ * PGlite each pass waits its turn on the one connection the writes need.
+ */
+const BURST_INTERVAL_MS = 50;
 
 /**
  * Relay (docs/architecture.md, "An event"): takes undispatched outbox events with FOR UPDATE SKIP LOCKED,
@@ -23,6 +28,8 @@ export class Relay extends PollingWorker {
   /** Jobs this relay has created so far (a pass that created none has nothing to wake the delivery for). */
   private jobsCreated = 0;
   private unsubscribe?: () => void;
+  /** When the last pass started (performance.now()). */
+  private lastPassAt = -Infinity;
 
   constructor(
     private readonly config: AppConfig,
@@ -37,7 +44,7 @@ export class Relay extends PollingWorker {
 
   protected started() {
     this.unsubscribe = this.events.onPublished((committed) => {
-      this.wake(NEWS_DEBOUNCE_MS);
+      this.wake(Math.max(NEWS_DEBOUNCE_MS, Math.ceil(this.lastPassAt + BURST_INTERVAL_MS - performance.now())));
       // Published in this process, maybe before its transaction commits: look again shortly after (the
       // poll interval is the fallback either way). A commit announced by NOTIFY needs no second look.
       if (!committed) setTimeout(() => this.wake(0), 60).unref();
@@ -54,6 +61,7 @@ export class Relay extends PollingWorker {
 
   /** Batches until the outbox is empty; then wakes the delivery if they created jobs. */
   protected async pass() {
+    this.lastPassAt = performance.now();
     const before = this.jobsCreated;
     while (!this.stopping) {
       if ((await this.tick()) < BATCH) break;
