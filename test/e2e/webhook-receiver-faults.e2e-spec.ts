@@ -182,10 +182,10 @@ describe('misbehaving webhook receivers', () => {
     expect(hang.concurrency(started, failed)).toBe(2);
 
     // From then on it is down to one send at a time: the next one is sent, and it alone, until it times out.
-    const requestsBefore = hang.requests;
     await eventually(async () => (await logsOf(H)).length >= 3, 'a third timeout', 5 * HANG_MS);
     expect(hang.concurrency(failed, Date.now())).toBe(1);
-    expect(hang.requests - requestsBefore).toBeGreaterThanOrEqual(1); // still being tried, one at a time
+    // Still being tried, one at a time: a third send after the first two (it may have opened before `failed` was read).
+    expect(hang.requests).toBeGreaterThanOrEqual(3);
     const logs = await logsOf(H);
     expect(logs.every((l) => !l.succeeded && l.errorClass === 'timeout_total')).toBe(true);
 

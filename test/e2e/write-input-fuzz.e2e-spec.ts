@@ -449,7 +449,9 @@ describe('bad input (property-based)', () => {
       fc.asyncProperty(
         fc.constantFrom(...prepared).chain((p) => fc.tuple(fc.constant(p), fc.subarray(p.fields, { minLength: 1 }))),
         async ([{ route, fixture }, nulled]) => {
-          const body = nulled.reduce<unknown>((b, f) => withValueAt(b, ['data', ...f.path], null), fixture.body);
+          // Deepest first: a null object set after its fields stays null (setting a field under it would make it an object again).
+          const deepestFirst = [...nulled].sort((a, b) => b.path.length - a.path.length);
+          const body = deepestFirst.reduce<unknown>((b, f) => withValueAt(b, ['data', ...f.path], null), fixture.body);
           const data = (body as { data: unknown }).data;
           const res: Response = await (t.http as any)[route.method.toLowerCase()](fixture.path).set(fixture.auth === 'admin' ? t.admin : t.storefront).send(body);
           const issues = problems(res);
