@@ -1,3 +1,4 @@
+import { expectErrorDocument } from '../support/documents';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Walks parent links from every category; true when one walk comes back to a category it has seen. */
@@ -32,18 +33,25 @@ describe('category parents under concurrency', () => {
   });
 
   it('crossed parent updates (a under b, b under a) never both succeed: 20 rounds leave no cycle', async () => {
+    let decidedRounds = 0;
     for (let round = 0; round < 20; round++) {
       const a = await create();
       const b = await create();
       const [ab, ba] = await Promise.all([setParent(a, b), setParent(b, a)]);
       const statuses = [ab.status, ba.status].sort();
-      expect(statuses).toEqual([200, 422]);
-      const refused = ab.status === 422 ? ab : ba;
-      expect(refused.body.errors[0]).toMatchObject({ status: 422, title: 'Invalid parent', source: 'data.parent_id' });
+      // One moves and the other is refused as a cycle. On an overloaded machine a move may instead give up
+      // waiting for the tree's lock (503, "try again"), which is not a success either.
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+      expect(statuses.filter((s) => ![200, 422, 503].includes(s))).toEqual([]);
+      for (const res of [ab, ba].filter((r) => r.status !== 200)) expectErrorDocument(res, res.status);
+      const refused = [ab, ba].find((r) => r.status === 422);
+      if (refused) expect(refused.body.errors[0]).toMatchObject({ status: 422, title: 'Invalid parent', source: 'data.parent_id' });
+      if (statuses[0] === 200 && statuses[1] === 422) decidedRounds++;
 
       const rows = await t.prisma.category.findMany({ where: { id: { in: [a, b] } }, select: { id: true, parentId: true } });
       expect(hasCycle(new Map(rows.map((r) => [r.id, r.parentId])))).toBe(false);
     }
+    expect(decidedRounds).toBeGreaterThan(0);
     const tree = await t.http.get('/v2/categories/tree').set(t.admin);
     expect(tree.status).toBe(200);
     // Every category made here is in the tree: one of each pair at the top, the other under it.

@@ -28,7 +28,8 @@ describe.each([
 
   it('answers many parallel calls made with a fresh token', async () => {
     const calls = Array.from({ length: 4 }, () => [client.Products.All(), client.Categories.All(), client.Integrations.All(), client.Settings.All()]).flat();
-    const results = await Promise.all(calls.map((p: Promise<any>) => Promise.race([p, new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 5 s')), 5000))])));
+    // A call left unanswered fails the test at Jest's timeout.
+    const results = await Promise.all(calls);
     expect(results).toHaveLength(16);
     for (const r of results as any[]) expect(r.data).toBeDefined();
   });
