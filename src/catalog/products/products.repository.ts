@@ -232,7 +232,7 @@ export class ProductsRepository {
       return json ? [[key, finishWireText(json)]] : [];
     });
     const shown = row.shown ? (row.shown as string).split(' ') : [];
-    return new SerializedPage(finishWireText((row.data as string | null) ?? '[]'), included, total, (row.all_count as number | null) ?? total, q, shown);
+    return new SerializedPage(finishWireText((row.data as string | null) ?? '[]'), included, total, (row.all_count as number | null) ?? total, q.limit, q.offset, shown);
   }
 }
 

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { Request } from 'express';
 import { map } from 'rxjs';
-import { buildPageEnvelope, isPage, Page, page as pageOf } from '../list-query';
+import { buildPageEnvelope, isPage, Page } from '../list-query';
 import { linkBase } from './request-context';
 import { ResponseDocument, SerializedDocument, serializedDocument, SerializedPage, WithIncluded } from './response-document';
 
@@ -10,7 +10,7 @@ import { ResponseDocument, SerializedDocument, serializedDocument, SerializedPag
 export class PaginationInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler) {
     const req = context.switchToHttp().getRequest<Request>();
-    const envelopeOf = (p: Page<unknown>) => buildPageEnvelope(p, { baseUrl: linkBase(), path: req.path, query: req.query as Record<string, unknown> });
+    const envelopeOf = (p: Parameters<typeof buildPageEnvelope>[0]) => buildPageEnvelope(p, { baseUrl: linkBase(), path: req.path, query: req.query as Record<string, unknown> });
     return next.handle().pipe(
       map((value) => {
         if (value instanceof SerializedPage) return pageDocument(value, envelopeOf);
@@ -30,7 +30,7 @@ export class PaginationInterceptor implements NestInterceptor {
 }
 
 /** The same members, in the same order, as the document built above from a `Page`. */
-function pageDocument(value: SerializedPage, envelopeOf: (p: Page<unknown>) => ReturnType<typeof buildPageEnvelope>): SerializedDocument {
-  const envelope = envelopeOf(pageOf([], value.total, value.query, value.all));
+function pageDocument(value: SerializedPage, envelopeOf: (p: SerializedPage) => ReturnType<typeof buildPageEnvelope>): SerializedDocument {
+  const envelope = envelopeOf(value);
   return serializedDocument(value.data, value.included, value.shown, { meta: envelope.meta, links: envelope.links });
 }

@@ -28,7 +28,8 @@ export class SerializedPage {
     readonly included: [key: string, json: string][],
     readonly total: number,
     readonly all: number,
-    readonly query: { limit: number; offset: number },
+    readonly limit: number,
+    readonly offset: number,
     readonly shown: string[],
   ) {}
 }

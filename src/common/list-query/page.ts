@@ -42,7 +42,8 @@ export interface RequestUrl {
   query: Record<string, unknown> | string;
 }
 
-export function buildPageEnvelope(p: Page<unknown>, requestUrl: RequestUrl): PageEnvelope {
+/** The envelope of a page: its counts and position are all it needs (the items may be rows or JSON text). */
+export function buildPageEnvelope(p: Pick<Page<unknown>, 'limit' | 'offset' | 'total' | 'all'>, requestUrl: RequestUrl): PageEnvelope {
   const { limit, offset, total } = p;
   const pages = Math.ceil(total / limit);
   const lastOffset = Math.max(0, (pages - 1) * limit);
