@@ -3,8 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AllowImplicit, CurrentPrincipal } from '../../auth/access.decorators';
 import type { Principal } from '../../common/http/request-context';
 import { ListQueryParser } from '../../common/http/list-query.parser';
-import { Includable, IncludeQuery } from '../../common/include/include.decorators';
-import { IncludeRegistry } from '../../common/include/include.registry';
+import { Includable, IncludeKeys } from '../../common/include/include.decorators';
 import { CachedReads } from '../../common/response-cache/response-cache.decorators';
 import { DataBody } from '../../common/validation/data-body.pipe';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
@@ -23,7 +22,6 @@ export class CategoriesController {
   constructor(
     private readonly categories: CategoriesService,
     private readonly listQuery: ListQueryParser,
-    private readonly includes: IncludeRegistry,
   ) {}
 
   @ApiDataResponse('Create a category', 'Category', { status: 201, body: ref(S.CreateCategoryRequest) })
@@ -52,8 +50,8 @@ export class CategoriesController {
   @Get(':id')
   @AllowImplicit()
   @Includable('category')
-  get(@ResourceId('id', 'Category') id: string, @IncludeQuery() include: unknown, @CurrentPrincipal() principal?: Principal) {
-    return this.categories.get(id, principal, [...this.includes.requested('category', include).keys()]);
+  get(@ResourceId('id', 'Category') id: string, @IncludeKeys() includeKeys: string[], @CurrentPrincipal() principal?: Principal) {
+    return this.categories.get(id, principal, includeKeys);
   }
 
   @ApiDataResponse('Update a category', 'Category', { body: ref(S.UpdateCategoryRequest) })

@@ -4,8 +4,7 @@ import { AllowImplicit, CurrentPrincipal } from '../../auth/access.decorators';
 import { NotFoundError } from '../../common/errors/api-error';
 import type { Principal } from '../../common/http/request-context';
 import { ListQueryParser } from '../../common/http/list-query.parser';
-import { Includable } from '../../common/include/include.decorators';
-import { IncludeRegistry } from '../../common/include/include.registry';
+import { Includable, IncludeKeys } from '../../common/include/include.decorators';
 import { CachedReads } from '../../common/response-cache/response-cache.decorators';
 import { DataBody } from '../../common/validation/data-body.pipe';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
@@ -34,7 +33,6 @@ export class ProductsController {
   constructor(
     private readonly products: ProductsService,
     private readonly listQuery: ListQueryParser,
-    private readonly includes: IncludeRegistry,
   ) {}
 
   @ApiDataResponse('Create a product', 'Product', { status: 201, body: ref(S.CreateProductRequest) })
@@ -48,8 +46,7 @@ export class ProductsController {
   @Get()
   @AllowImplicit()
   @Includable('product')
-  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal?: Principal) {
-    const includeKeys = [...this.includes.requested('product', query.include).keys()];
+  async list(@Query() query: Record<string, unknown>, @IncludeKeys() includeKeys: string[], @CurrentPrincipal() principal?: Principal) {
     return this.products.list(await this.listQuery.parse(query, PRODUCTS_SPEC), principal, includeKeys);
   }
 

@@ -20,8 +20,15 @@ export function declaredIncludes(): readonly IncludeResolverOptions[] {
 /** Marks a route whose result (one resource, an array or a Page) of `parentType` supports `?include=`. */
 export const Includable = (parentType: string) => SetMetadata(INCLUDABLE, parentType);
 
+/** The `included` keys a request asks for, as the include interceptor resolved them (by request). */
+const requestedKeys = new WeakMap<object, string[]>();
+
+export function rememberIncludeKeys(req: object, keys: string[]): void {
+  requestedKeys.set(req, keys);
+}
+
 /**
- * The raw `include` query parameter, for a handler that can have its includes written with the resource
- * (IncludeRegistry.requested turns it into keys). The OpenAPI document lists `include` from `@Includable`.
+ * The `included` keys the request asks for on an `@Includable` route, in the order named, for a handler that
+ * can have its includes written with the resource (the interceptor then leaves the answer as it is).
  */
-export const IncludeQuery = createParamDecorator((_data: unknown, ctx: ExecutionContext): unknown => ctx.switchToHttp().getRequest<{ query?: Record<string, unknown> }>().query?.include);
+export const IncludeKeys = createParamDecorator((_data: unknown, ctx: ExecutionContext): string[] => requestedKeys.get(ctx.switchToHttp().getRequest<object>()) ?? []);

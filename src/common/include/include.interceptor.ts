@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { from, mergeMap, of } from 'rxjs';
 import { isPage } from '../list-query';
 import { SerializedDocument, SerializedPage, WithIncluded } from '../http/response-document';
-import { INCLUDABLE } from './include.decorators';
+import { INCLUDABLE, rememberIncludeKeys } from './include.decorators';
 import { IncludeRegistry, RegisteredInclude } from './include.registry';
 import { Resource } from './include.types';
 
@@ -20,6 +20,7 @@ export class IncludeInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<Request>();
     const parentType = this.reflector.get<string | undefined>(INCLUDABLE, context.getHandler());
     const byKey = this.registry.requested(parentType, req.query?.include);
+    rememberIncludeKeys(req, [...byKey.keys()]);
     if (byKey.size === 0) return next.handle();
     return next.handle().pipe(mergeMap((value) => (value instanceof SerializedPage || value instanceof SerializedDocument ? of(value) : from(this.attach(value, byKey, req)))));
   }
