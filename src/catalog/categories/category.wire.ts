@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
-import { col, computed, constant, nested, scalar, timestamps, when, WireFormat } from '../../common/wire/wire-format';
+import { col, computed, constant, nested, scalar, timestampsMember, when, WireFormat } from '../../common/wire/wire-format';
 import type { CategoryRow } from './categories.presenter';
 
 /** A storefront (implicit) token sees the category's live products only. */
@@ -36,7 +36,7 @@ export const CATEGORY_WIRE = new WireFormat<CategoryRow, CategoryWireContext>([
   nested(
     'meta',
     new WireFormat([
-      timestamps(),
+      timestampsMember(),
     ]),
   ),
   computed('relationships', (row) => ({ products: { data: row.productIds.map((id) => ({ type: 'product', id })) } }), productLinksSql),

@@ -1,5 +1,5 @@
 import { Prisma, type File } from '../../generated/prisma/client';
-import { col, computed, constant, nested, scalar, timestamps, when, WireFormat } from '../../common/wire/wire-format';
+import { col, computed, constant, nested, scalar, timestampsMember, when, WireFormat } from '../../common/wire/wire-format';
 
 /** Links are absolute: `linkBase` is the origin the request came in on (or PUBLIC_BASE_URL). */
 export interface FileWireContext {
@@ -20,7 +20,7 @@ const META = new WireFormat<File, FileWireContext>([
     (row) => row.width !== null && row.height !== null,
     (t) => Prisma.sql`${col(t, 'width')} IS NOT NULL AND ${col(t, 'height')} IS NOT NULL`,
   ),
-  timestamps(),
+  timestampsMember(),
 ]);
 
 /** A file is stored here (its content served under /v2/files/{id}/content) or is a link to elsewhere. */

@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
 import { displayPrice, formatMoney } from '../../common/money/money';
-import { col, computed, constant, finishedLater, nested, registerWireFinisher, scalar, sqlString, timestamps, when, WireFormat } from '../../common/wire/wire-format';
+import { col, computed, constant, finishedLater, nested, registerWireFinisher, scalar, sqlString, timestampsMember, when, WireFormat } from '../../common/wire/wire-format';
 import type { ProductRow } from './products.presenter';
 
 /** What the wire shows depends on who reads: a storefront (implicit) token sees links to live categories only. */
@@ -82,7 +82,7 @@ const RELATIONSHIPS = new WireFormat<ProductRow, ProductWireContext>([
 ]);
 
 const META = new WireFormat<ProductRow, ProductWireContext>([
-  timestamps(),
+  timestampsMember(),
   computed(
     'display_price',
     (row) => {

@@ -1,4 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
+import { timestamps } from '../http/timestamps';
 
 /**
  * A resource's wire format, declared once and rendered two ways: as a JavaScript object from a row read
@@ -74,13 +75,9 @@ export function scalar<Row, Ctx>(key: string, column: string, pick: (row: Row) =
   };
 }
 
-/** A timestamp column as RFC 3339 UTC with milliseconds (what `Date.toISOString` writes). */
-export function timestamp<Row, Ctx>(key: string, column: string, pick: (row: Row) => Date): WireMember<Row, Ctx> {
-  return {
-    key,
-    value: (row) => pick(row).toISOString(),
-    sql: (t) => Prisma.sql`('"' || to_char(${col(t, column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`,
-  };
+/** A timestamp column as RFC 3339 UTC with milliseconds, the JSON string `Date.toISOString` writes. */
+function isoTimeSql(column: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`('"' || to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`;
 }
 
 /** A nested object, always present (possibly `{}`). */
@@ -139,10 +136,10 @@ export function finishWireText(text: string): string {
   });
 }
 
-/** `timestamps`: `created_at` and `updated_at` of the row. */
-export function timestamps<Row extends { createdAt: Date; updatedAt: Date }, Ctx>(): WireMember<Row, Ctx> {
-  return nested(
-    'timestamps',
-    new WireFormat<Row, Ctx>([timestamp('created_at', 'created_at', (r) => r.createdAt), timestamp('updated_at', 'updated_at', (r) => r.updatedAt)]),
-  );
+/** `timestamps` as every resource shows them (see `timestamps` in common/http). */
+export function timestampsMember<Row extends { createdAt: Date; updatedAt: Date }, Ctx>(): WireMember<Row, Ctx> {
+  return computed('timestamps', (row) => timestamps(row), (t) => {
+    const updated = Prisma.sql`COALESCE(${col(t, 'updated_at')}, ${col(t, 'created_at')})`;
+    return Prisma.sql`'{"created_at":' || ${isoTimeSql(col(t, 'created_at'))} || ',"updated_at":' || ${isoTimeSql(updated)} || '}'`;
+  });
 }
