@@ -54,6 +54,18 @@ describe('misbehaving webhook receivers', () => {
   const logsOf = (integrationId: string) => t!.prisma.integrationLog.findMany({ where: { integrationId }, orderBy: { createdAt: 'asc' } });
 
   const lastArrival = (r: WebhookReceiver) => Math.max(...r.requests.map((q) => q.at));
+  /** A misbehaving receiver and a healthy one, each behind an integration; both closed after the test. */
+  const besideHealthy = async (kind: Parameters<typeof MisbehavingReceiver.start>[0], name: string) => {
+    const bad = await MisbehavingReceiver.start(kind);
+    const ok = await WebhookReceiver.start();
+    closers.push(
+      () => bad.close(),
+      () => ok.close(),
+    );
+    const badId = await integrate(name, bad.url);
+    await integrate('healthy', ok.url);
+    return { bad, badId, ok };
+  };
 
   afterEach(async () => {
     // The receivers first: their sockets close, so the app's shutdown does not wait out a hanging send.
@@ -132,14 +144,7 @@ describe('misbehaving webhook receivers', () => {
   it('a receiver that hangs after the headers (a body that never ends) does not hold up a healthy one either', async () => {
     const t = await app();
     // Half an answer: a 200 status line and headers promising a body that never comes.
-    const stall = await MisbehavingReceiver.start('stall-body');
-    const ok = await WebhookReceiver.start();
-    closers.push(
-      () => stall.close(),
-      () => ok.close(),
-    );
-    const S = await integrate('stalls', stall.url);
-    await integrate('healthy', ok.url);
+    const { bad: stall, badId: S, ok } = await besideHealthy('stall-body', 'stalls');
 
     const N = 10;
     for (let i = 0; i < N; i++) await publish();
@@ -160,14 +165,7 @@ describe('misbehaving webhook receivers', () => {
     // 4 slots: an integration may hold 2; after a failed attempt, 1 until it succeeds again.
     const HANG_MS = TIMEOUT_MS;
     const t = await app({ WEBHOOK_CONCURRENCY: '4', WEBHOOK_TIMEOUT_MS: String(HANG_MS) });
-    const hang = await MisbehavingReceiver.start('hang');
-    const ok = await WebhookReceiver.start();
-    closers.push(
-      () => hang.close(),
-      () => ok.close(),
-    );
-    const H = await integrate('hangs', hang.url);
-    await integrate('healthy', ok.url);
+    const { bad: hang, badId: H, ok } = await besideHealthy('hang', 'hangs');
 
     const N = 10;
     const started = Date.now();
