@@ -74,7 +74,8 @@ function orderToSql(sort: SortKey[], spec: ListResourceSpec, row: Prisma.Sql): P
   return Prisma.join(keys, ', ');
 }
 
-function columnSql(row: Prisma.Sql, name: string): Prisma.Sql {
+/** `alias.column`, the name checked to be a plain identifier. */
+export function columnSql(row: Prisma.Sql, name: string): Prisma.Sql {
   return Prisma.sql`${row}.${Prisma.raw(identifier(name))}`;
 }
 

@@ -1,4 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
+import { columnSql as col } from '../list-query/sql-list-query';
 import { timestamps } from '../http/timestamps';
 
 /**
@@ -52,10 +53,7 @@ export function sqlString(text: string): Prisma.Sql {
 }
 
 /** A column of the row: `t.column`. */
-export function col(t: Prisma.Sql, column: string): Prisma.Sql {
-  if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw new Error(`Not a column name: ${column}`);
-  return Prisma.sql`${t}.${Prisma.raw(column)}`;
-}
+export { columnSql as col } from '../list-query/sql-list-query';
 
 // ---------- members ----------
 
