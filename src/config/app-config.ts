@@ -10,7 +10,7 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 export class AppConfig {
   port: number;
   host: string;
-  database: { databaseUrl?: string; pgliteDataDir: string; poolMax: number; migrateOnStart: boolean };
+  database: { databaseUrl?: string; pgliteDataDir: string; poolMax: number; preparedStatements: number; migrateOnStart: boolean };
   /** Absolute origin for `links` (no trailing slash); when unset it is derived from each request. */
   publicBaseUrl?: string;
   /** `previous`: a second key kept valid while clients move to a new one (CLIENT_ID_PREVIOUS/CLIENT_SECRET_PREVIOUS). */
@@ -171,6 +171,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     databaseUrl: url(env, 'DATABASE_URL', ['postgresql:', 'postgres:']),
     pgliteDataDir: env.PGLITE_DATA_DIR?.trim() || path.resolve('data', 'pglite'),
     poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 500),
+    preparedStatements: int(env, 'DATABASE_PREPARED_STATEMENTS', 16, 0, 1000),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
   };
   const base = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);

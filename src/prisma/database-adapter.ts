@@ -7,6 +7,7 @@ import { DataDirectoryLock } from './data-directory-lock';
 import { defaultTemplateOptions, isMissingOrEmptyDir, seedFromTemplate, type PgliteTemplateOptions } from './pglite-template';
 import { watchEmbedded, watchPgPool, type PoolWatch } from './pool-watch';
 import { pgDriver, prismaPgAdapter } from '../common/database/postgres-driver';
+import { statementNamer } from './prepared-statement';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, an embedded PGlite database is used. */
@@ -15,6 +16,8 @@ export interface DatabaseOptions {
   pgliteDataDir: string;
   /** Maximum size of the PostgreSQL connection pool (default 10). Ignored for PGlite. */
   poolMax?: number;
+  /** How many distinct statements marked prepared() each PostgreSQL connection may keep prepared (default 16). */
+  preparedStatements?: number;
   /**
    * Template a new, empty PGlite data directory on disk is copied from instead of running initdb (see
    * pglite-template.ts): the project's by default, `false` for none. In-memory databases never use one.
@@ -159,7 +162,11 @@ export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDr
     const max = opts.poolMax ?? 10;
     // Our own pool (adapter-pg ends it when the client disconnects), so that the metrics can watch it.
     const pool = new (pgDriver().Pool)({ connectionString: opts.databaseUrl, max });
-    const factory = new (prismaPgAdapter().PrismaPg)(pool, { disposeExternalPool: true });
+    const factory = new (prismaPgAdapter().PrismaPg)(pool, {
+      disposeExternalPool: true,
+      // Typed as always naming; pg runs a statement without a name (undefined) unnamed, as without a generator.
+      statementNameGenerator: statementNamer(opts.preparedStatements ?? 16) as (query: { sql: string }) => string,
+    });
     poolWatches.set(factory, watchPgPool(pool, max));
     // adapter-pg 7.10.1 opens its shadow database as { connectionString, database: <shadow> } and pg lets
     // the connection string win, so the "shadow" is this very database, which the engine then empties.

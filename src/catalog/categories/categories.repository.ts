@@ -7,6 +7,7 @@ import { finishWireText } from '../../common/wire/wire-format';
 import { PRODUCT_WIRE } from '../products/product.wire';
 import { CATEGORY_WIRE } from './category.wire';
 import { Db, PrismaService } from '../../prisma/prisma.service';
+import { prepared } from '../../prisma/prepared-statement';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
@@ -105,12 +106,12 @@ export class CategoriesRepository {
     const products = withProducts
       ? Prisma.sql`SELECT p.* FROM products p WHERE p.id IN (SELECT l.product_id FROM product_categories l JOIN category ON category.id = l.category_id) ${live('p')}`
       : Prisma.sql`SELECT p.* FROM products p WHERE FALSE`;
-    const [row] = await this.prisma.$queryRaw<{ data: string | null; products: string | null; shown: string | null }[]>`
+    const [row] = await this.prisma.$queryRaw<{ data: string | null; products: string | null; shown: string | null }[]>(prepared(Prisma.sql`
       WITH category AS MATERIALIZED (SELECT t.* FROM categories t WHERE t.id = ${id}::uuid ${live('t')}),
         included_products AS MATERIALIZED (${products})
       SELECT (SELECT ${CATEGORY_WIRE.jsonSql(Prisma.sql`c`, { liveOnly })} FROM category c) AS data,
         (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`i`, { liveOnly })}, ',' ORDER BY i.created_at, i.id) || ']' FROM included_products i) AS products,
-        (SELECT string_agg(s, ' ') FROM (SELECT 'category:' || id::text FROM category UNION ALL SELECT 'product:' || id::text FROM included_products) shown(s)) AS shown`;
+        (SELECT string_agg(s, ' ') FROM (SELECT 'category:' || id::text FROM category UNION ALL SELECT 'product:' || id::text FROM included_products) shown(s)) AS shown`));
     if (!row.data) return null;
     const included: [string, string][] = row.products ? [['products', finishWireText(row.products)]] : [];
     return serializedDocument(finishWireText(row.data), included, row.shown ? row.shown.split(' ') : []);

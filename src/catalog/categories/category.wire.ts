@@ -19,8 +19,9 @@ function presentWhenSet(key: string, column: string, pick: (row: CategoryRow) =>
 /** Elastic Path's Category always has `relationships.products.data`, ordered as the products were linked. */
 function productLinksSql(t: Prisma.Sql, ctx: CategoryWireContext): Prisma.Sql {
   const live = ctx.liveOnly ? Prisma.sql`JOIN products lp ON lp.id = l.product_id AND lp.status = 'live'` : Prisma.empty;
-  return Prisma.sql`'{"products":{"data":' || COALESCE((SELECT '[' || string_agg('{"type":"product","id":"' || l.product_id::text || '"}', ',' ORDER BY l.created_at, l.product_id) || ']'
-    FROM product_categories l ${live} WHERE l.category_id = ${col(t, 'id')}), '[]') || '}}'`;
+  // The ids in index order joined in one call, rather than one JSON object aggregated (and sorted) per link.
+  return Prisma.sql`'{"products":{"data":' || COALESCE('[{"type":"product","id":"' || NULLIF(array_to_string(ARRAY(SELECT l.product_id
+    FROM product_categories l ${live} WHERE l.category_id = ${col(t, 'id')} ORDER BY l.created_at, l.product_id), '"},{"type":"product","id":"'), '') || '"}]', '[]') || '}}'`;
 }
 
 export const CATEGORY_WIRE = new WireFormat<CategoryRow, CategoryWireContext>([

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, matchesNothing, toPrismaListArgs } from '../../common/list-query';
 import { Prisma, type Product } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
+import { prepared } from '../../prisma/prepared-statement';
 import { isUuid } from '../../common/validation/resource-id.pipe';
 import { SerializedPage } from '../../common/http/response-document';
 import { toSqlListClauses } from '../../common/list-query/sql-list-query';
@@ -219,13 +220,13 @@ export class ProductsRepository {
     const ctes = includes.map((inc) => Prisma.sql`, ${inc.cte} AS MATERIALIZED (${inc.rows})`);
     const includedJson = includes.map((inc) => Prisma.sql`, (SELECT '[' || string_agg(${inc.json}, ',' ORDER BY i.created_at, i.id) || ']' FROM ${inc.cte} i) AS ${inc.cte}`);
     const shownIncluded = includes.map((inc) => Prisma.sql`UNION ALL SELECT ${inc.type}::text || ':' || id::text FROM ${inc.cte}`);
-    const [row] = await this.prisma.$queryRaw<Record<string, string | number | null>[]>`
+    const [row] = await this.prisma.$queryRaw<Record<string, string | number | null>[]>(prepared(Prisma.sql`
       WITH page AS MATERIALIZED (SELECT t.* FROM products t WHERE ${matching} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ${concatenated(ctes)}
       SELECT (SELECT count(*) FROM products t WHERE ${matching})::int AS total,
         ${q.filter ? Prisma.sql`(SELECT count(*) FROM products t WHERE ${visible})::int` : Prisma.sql`NULL::int`} AS all_count,
         (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`p`, { liveOnly })}, ',' ORDER BY ${pageOrder.orderBy}) || ']' FROM page p) AS data
         ${concatenated(includedJson)},
-        (SELECT string_agg(s, ' ') FROM (SELECT 'product:' || id::text FROM page ${concatenated(shownIncluded)}) shown(s)) AS shown`;
+        (SELECT string_agg(s, ' ') FROM (SELECT 'product:' || id::text FROM page ${concatenated(shownIncluded)}) shown(s)) AS shown`));
     const total = row.total as number;
     const included = includes.flatMap(({ key, cte }): [string, string][] => {
       const json = row[cte.text] as string | null;
