@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../../common/list-query';
 import { Category, Prisma } from '../../generated/prisma/client';
 import type { CategoryRow } from './categories.presenter';
-import { serializedDocument, SerializedDocument } from '../../common/http/response-document';
-import { finishWireText } from '../../common/wire/wire-format';
+import { JsonParts, serializedDocument, SerializedDocument } from '../../common/http/response-document';
+import { finishedWireParts } from '../../common/wire/wire-format';
 import { PRODUCT_WIRE } from '../products/product.wire';
 import { CATEGORY_WIRE } from './category.wire';
 import { Db, PrismaService } from '../../prisma/prisma.service';
@@ -113,7 +113,7 @@ export class CategoriesRepository {
         (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`i`, { liveOnly })}, ',' ORDER BY i.created_at, i.id) || ']' FROM included_products i) AS products,
         (SELECT string_agg(s, ' ') FROM (SELECT 'category:' || id::text FROM category UNION ALL SELECT 'product:' || id::text FROM included_products) shown(s)) AS shown`));
     if (!row.data) return null;
-    const included: [string, string][] = row.products ? [['products', finishWireText(row.products)]] : [];
-    return serializedDocument(finishWireText(row.data), included, row.shown ? row.shown.split(' ') : []);
+    const included: [string, JsonParts][] = row.products ? [['products', finishedWireParts(row.products)]] : [];
+    return serializedDocument(finishedWireParts(row.data), included, row.shown ? row.shown.split(' ') : []);
   }
 }

@@ -4,9 +4,9 @@ import { Prisma, type Product } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { prepared } from '../../prisma/prepared-statement';
 import { isUuid } from '../../common/validation/resource-id.pipe';
-import { SerializedPage } from '../../common/http/response-document';
+import { JsonParts, SerializedPage } from '../../common/http/response-document';
 import { toSqlListClauses } from '../../common/list-query/sql-list-query';
-import { finishWireText } from '../../common/wire/wire-format';
+import { finishedWireParts } from '../../common/wire/wire-format';
 import { CATEGORY_WIRE } from '../categories/category.wire';
 import { FILE_WIRE } from '../files/file.wire';
 import { PRODUCT_WIRE } from './product.wire';
@@ -228,12 +228,12 @@ export class ProductsRepository {
         ${concatenated(includedJson)},
         (SELECT string_agg(s, ' ') FROM (SELECT 'product:' || id::text FROM page ${concatenated(shownIncluded)}) shown(s)) AS shown`));
     const total = row.total as number;
-    const included = includes.flatMap(({ key, cte }): [string, string][] => {
+    const included = includes.flatMap(({ key, cte }): [string, JsonParts][] => {
       const json = row[cte.text] as string | null;
-      return json ? [[key, finishWireText(json)]] : [];
+      return json ? [[key, finishedWireParts(json)]] : [];
     });
     const shown = row.shown ? (row.shown as string).split(' ') : [];
-    return new SerializedPage(finishWireText((row.data as string | null) ?? '[]'), included, total, (row.all_count as number | null) ?? total, q.limit, q.offset, shown);
+    return new SerializedPage(finishedWireParts((row.data as string | null) ?? '[]'), included, total, (row.all_count as number | null) ?? total, q.limit, q.offset, shown);
   }
 }
 

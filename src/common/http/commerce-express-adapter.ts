@@ -15,7 +15,7 @@ export class CommerceExpressAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number) {
     if (body instanceof SerializedDocument) {
       response.setHeader('Content-Type', JSON_CONTENT_TYPE);
-      body = Buffer.from(body.json);
+      body = body.toBuffer();
     }
     if (!Buffer.isBuffer(body)) return super.reply(response, body, statusCode);
     if (statusCode) response.status(statusCode);

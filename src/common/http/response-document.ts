@@ -17,6 +17,9 @@ export class WithIncluded<T = unknown> {
   ) {}
 }
 
+/** JSON text in pieces to be written one after the other: a page's ~200 KB is never joined into one more copy. */
+export type JsonParts = readonly string[];
+
 /**
  * A page whose resources are already JSON text (built by the database from their wire format): the
  * pagination interceptor wraps it in the envelope without parsing it. `included` holds the JSON array text of
@@ -24,8 +27,8 @@ export class WithIncluded<T = unknown> {
  */
 export class SerializedPage {
   constructor(
-    readonly data: string,
-    readonly included: [key: string, json: string][],
+    readonly data: JsonParts,
+    readonly included: [key: string, json: JsonParts][],
     readonly total: number,
     readonly all: number,
     readonly limit: number,
@@ -37,17 +40,34 @@ export class SerializedPage {
 /** A finished response body as JSON text, sent as it is. */
 export class SerializedDocument {
   constructor(
-    readonly json: string,
+    readonly parts: JsonParts,
     readonly shown: string[],
   ) {}
+
+  get json(): string {
+    return this.parts.join('');
+  }
+
+  /** The UTF-8 bytes, each piece written straight into one buffer. */
+  toBuffer(): Buffer {
+    let length = 0;
+    for (const part of this.parts) length += Buffer.byteLength(part);
+    const bytes = Buffer.allocUnsafe(length);
+    let offset = 0;
+    for (const part of this.parts) offset += bytes.write(part, offset);
+    return bytes;
+  }
 }
 
 /**
  * `{ data, included?, ...more }` around resources already written as JSON text: the members, in the order,
  * that the interceptors write for a result built from rows.
  */
-export function serializedDocument(data: string, included: [key: string, json: string][], shown: string[], more: Record<string, unknown> = {}): SerializedDocument {
-  const includedMembers = included.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',');
-  const moreMembers = Object.entries(more).map(([key, value]) => `,${JSON.stringify(key)}:${JSON.stringify(value)}`).join('');
-  return new SerializedDocument(`{"data":${data}${includedMembers ? `,"included":{${includedMembers}}` : ''}${moreMembers}}`, shown);
+export function serializedDocument(data: JsonParts, included: [key: string, json: JsonParts][], shown: string[], more: Record<string, unknown> = {}): SerializedDocument {
+  const parts = ['{"data":', ...data];
+  included.forEach(([key, json], i) => parts.push(`${i === 0 ? ',"included":{' : ','}${JSON.stringify(key)}:`, ...json));
+  if (included.length) parts.push('}');
+  for (const [key, value] of Object.entries(more)) parts.push(`,${JSON.stringify(key)}:${JSON.stringify(value)}`);
+  parts.push('}');
+  return new SerializedDocument(parts, shown);
 }

@@ -60,8 +60,8 @@ export class ResponseCacheInterceptor implements NestInterceptor {
       map((document) => {
         // Only finished JSON documents: not streams, nor handlers that wrote the response themselves.
         if (document === null || typeof document !== 'object' || res.headersSent || res.statusCode !== 200) return document;
-        const serialized = document instanceof SerializedDocument ? document : new SerializedDocument(JSON.stringify(document), resourcesShown(document));
-        const bytes = Buffer.from(serialized.json);
+        const serialized = document instanceof SerializedDocument ? document : new SerializedDocument([JSON.stringify(document)], resourcesShown(document));
+        const bytes = serialized.toBuffer();
         const body: CachedBody = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, resources: serialized.shown };
         this.cache.set(key, generation, body);
         return this.send(res, body);

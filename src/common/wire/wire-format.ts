@@ -105,7 +105,7 @@ export function computed<Row, Ctx>(key: string, value: (row: Row, ctx: Ctx) => u
 
 /*
  * Some values are defined by JavaScript alone (a price formatted with Intl for its currency). The SQL writes a
- * marker in their place — \x01 name \x02 JSON-array-of-arguments \x01 — and `finishWireText` swaps each marker
+ * marker in their place — \x01 name \x02 JSON-array-of-arguments \x01 — and `finishedWireParts` swaps each marker
  * for the JSON of the finisher's answer. No stored text can forge a marker: JSON text from the database escapes
  * every control character, so a raw \x01 comes from these expressions only.
  */
@@ -123,15 +123,25 @@ export function finishedLater(name: string, jsonArgs: Prisma.Sql[]): Prisma.Sql 
   return Prisma.sql`(E'\\x01' || ${sqlString(name)} || E'\\x02[' || ${Prisma.join(jsonArgs, " || ',' || ")} || E']\\x01')`;
 }
 
-const MARKER = /\x01(\w+)\x02([^\x01]*)\x01/g;
-
-export function finishWireText(text: string): string {
-  if (!text.includes('\x01')) return text;
-  return text.replace(MARKER, (_m, name: string, args: string) => {
+/**
+ * The finished text of `text` as pieces, in order: the stretches between markers are slices of `text`, so a page of
+ * ~200 KB is neither scanned by a regular expression nor copied before it is written out (see SerializedDocument).
+ */
+export function finishedWireParts(text: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (let start = text.indexOf('\x01'); start !== -1; start = text.indexOf('\x01', from)) {
+    const split = text.indexOf('\x02', start);
+    const end = split === -1 ? -1 : text.indexOf('\x01', split);
+    if (end === -1) throw new Error('Unterminated wire marker');
+    const name = text.slice(start + 1, split);
     const finish = finishers.get(name);
     if (!finish) throw new Error(`No wire finisher named ${name}`);
-    return JSON.stringify(finish(...(JSON.parse(args) as never[])));
-  });
+    parts.push(text.slice(from, start), JSON.stringify(finish(...(JSON.parse(text.slice(split + 1, end)) as never[]))));
+    from = end + 1;
+  }
+  parts.push(from === 0 ? text : text.slice(from));
+  return parts;
 }
 
 /** `timestamps` as every resource shows them (see `timestamps` in common/http). */
