@@ -25,3 +25,12 @@ describe('loadAppConfig: metrics port and Redis', () => {
     expect(message).toBe('REDIS_URL must be a redis:// or rediss:// URL');
   });
 });
+
+describe('loadAppConfig: prepared statements', () => {
+  it('keeps 16 page statements prepared per connection by default, 0 for none, and refuses anything else', () => {
+    expect(loadAppConfig({}).database.preparedStatements).toBe(16);
+    expect(loadAppConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).database.preparedStatements).toBe(0);
+    expect(() => loadAppConfig({ DATABASE_PREPARED_STATEMENTS: 'many' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+    expect(() => loadAppConfig({ DATABASE_PREPARED_STATEMENTS: '-1' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
+  });
+});
