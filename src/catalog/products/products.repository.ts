@@ -211,9 +211,9 @@ export class ProductsRepository {
    * include is one this statement does not cover; the caller then builds the page from rows.
    */
   async serializedPage(q: ListQuery, liveOnly: boolean, includeKeys: string[], linkBase: string): Promise<SerializedPage | null> {
+    // One alias, `t`, for the table and for the page's rows, so the same ORDER BY serves both.
     const clauses = toSqlListClauses(q, PRODUCTS_SPEC, 't');
-    const pageOrder = toSqlListClauses(q, PRODUCTS_SPEC, 'p');
-    if (!clauses || !pageOrder || !includeKeys.every((key) => Object.hasOwn(SERIALIZED_INCLUDES, key))) return null;
+    if (!clauses || !includeKeys.every((key) => Object.hasOwn(SERIALIZED_INCLUDES, key))) return null;
     const visible = liveOnly ? Prisma.sql`t.status = 'live'` : Prisma.sql`TRUE`;
     const matching = Prisma.sql`${visible} AND (${clauses.where})`;
     const includes = includeKeys.map((key, i) => ({ key, cte: Prisma.raw(`included_${i}`), ...SERIALIZED_INCLUDES[key]({ liveOnly, linkBase }) }));
@@ -224,7 +224,7 @@ export class ProductsRepository {
       WITH page AS MATERIALIZED (SELECT t.* FROM products t WHERE ${matching} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ${concatenated(ctes)}
       SELECT (SELECT count(*) FROM products t WHERE ${matching})::int AS total,
         ${q.filter ? Prisma.sql`(SELECT count(*) FROM products t WHERE ${visible})::int` : Prisma.sql`NULL::int`} AS all_count,
-        (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`p`, { liveOnly })}, ',' ORDER BY ${pageOrder.orderBy}) || ']' FROM page p) AS data
+        (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly })}, ',' ORDER BY ${clauses.orderBy}) || ']' FROM page t) AS data
         ${concatenated(includedJson)},
         (SELECT string_agg(s, ' ') FROM (SELECT 'product:' || id::text FROM page ${concatenated(shownIncluded)}) shown(s)) AS shown`));
     const total = row.total as number;

@@ -44,10 +44,6 @@ export class SerializedDocument {
     readonly shown: string[],
   ) {}
 
-  get json(): string {
-    return this.parts.join('');
-  }
-
   /** The UTF-8 bytes, each piece written straight into one buffer. */
   toBuffer(): Buffer {
     let length = 0;

@@ -1,5 +1,4 @@
 import { finishedWireParts, registerWireFinisher } from './wire-format';
-import { SerializedDocument, serializedDocument } from '../http/response-document';
 
 registerWireFinisher('twice', (n: number) => n * 2);
 const marker = (n: number) => `\x01twice\x02[${n}]\x01`;
@@ -16,14 +15,5 @@ describe('finishedWireParts', () => {
   it('refuses an unknown finisher and an unterminated marker', () => {
     expect(() => finishedWireParts('\x01nope\x02[]\x01')).toThrow(/nope/);
     expect(() => finishedWireParts('\x01twice\x02[1]')).toThrow(/Unterminated/);
-  });
-});
-
-describe('SerializedDocument', () => {
-  it('writes its pieces as the UTF-8 bytes of the joined text', () => {
-    const doc = serializedDocument(['[{"name":"Crème', ' brûlée"}]'], [['products', ['[', ']']]], [], { meta: { n: 1 } });
-    expect(doc.json).toBe('{"data":[{"name":"Crème brûlée"}],"included":{"products":[]},"meta":{"n":1}}');
-    expect(doc.toBuffer().equals(Buffer.from(doc.json))).toBe(true);
-    expect(new SerializedDocument([], []).toBuffer().length).toBe(0);
   });
 });

@@ -53,7 +53,7 @@ export function sqlString(text: string): Prisma.Sql {
 }
 
 /** A column of the row: `t.column`. */
-export { columnSql as col } from '../list-query/sql-list-query';
+export { col };
 
 // ---------- members ----------
 
