@@ -102,6 +102,20 @@ describe('Response cache for catalog reads', () => {
     await t.http.get(LIST).set(t.admin).set('If-None-Match', res.headers.etag).expect(304);
   });
 
+  it('answers no-cache with the bytes, length and ETag of the stored answer when nothing changed; HEAD gets no body', async () => {
+    await notificationsSettled(cache);
+    const stored = await t.http.get(LIST).set(t.admin).expect(200);
+    const made = await t.http.get(LIST).set(t.admin).set('Cache-Control', 'no-cache').expect(200);
+    expect(made.text).toBe(stored.text);
+    expect(made.text).toContain('Crème brûlée 🍮');
+    expect(made.headers.etag).toBe(stored.headers.etag);
+    expect(Number(made.headers['content-length'])).toBe(Buffer.byteLength(made.text));
+    const head = await t.http.head(LIST).set(t.admin).set('Cache-Control', 'no-store').expect(200);
+    expect(head.headers['content-length']).toBe(made.headers['content-length']);
+    expect(head.headers.etag).toBe(stored.headers.etag);
+    expect(head.text ?? '').toBe('');
+  });
+
   it('answers Cache-Control: no-cache from the database, and no-store keeps nothing', async () => {
     await notificationsSettled(cache);
     await t.http.get(LIST).set(t.admin).expect(200);
@@ -213,9 +227,15 @@ describe('Response cache turned off (RESPONSE_CACHE_MB=0)', () => {
     await t.close();
   });
 
-  it('keeps nothing and still answers', async () => {
-    await t.http.get(LIST).set(t.admin).expect(200);
-    await t.http.get(LIST).set(t.admin).expect(200);
+  it('keeps nothing and still answers, each page written with its length; HEAD gets no body', async () => {
+    await t.http.post('/v2/products').set(t.admin).send(productBody('Crème brûlée 🍮')).expect(201);
+    const first = await t.http.get(LIST).set(t.admin).expect(200);
+    expect(first.body.data.map((p: { name: string }) => p.name)).toContain('Crème brûlée 🍮');
+    expect(Number(first.headers['content-length'])).toBe(Buffer.byteLength(first.text));
+    expect((await t.http.get(LIST).set(t.admin).expect(200)).text).toBe(first.text);
+    const head = await t.http.head(LIST).set(t.admin).expect(200);
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+    expect(head.text ?? '').toBe('');
     expect(t.app.get(ResponseCache).size).toBe(0);
     expect(t.app.get(ResponseCache).enabled).toBe(false);
   });

@@ -6,6 +6,7 @@ describe('SerializedDocument', () => {
     const json = doc.parts.join('');
     expect(json).toBe('{"data":[{"name":"Crème brûlée"}],"included":{"products":[]},"meta":{"n":1}}');
     expect(doc.toBuffer().equals(Buffer.from(json))).toBe(true);
+    expect(doc.byteLength).toBe(Buffer.byteLength(json));
     expect(new SerializedDocument([], []).toBuffer().length).toBe(0);
   });
 });

@@ -44,11 +44,16 @@ export class SerializedDocument {
     readonly shown: string[],
   ) {}
 
-  /** The UTF-8 bytes, each piece written straight into one buffer. */
-  toBuffer(): Buffer {
+  /** The length of the UTF-8 text, in bytes. */
+  get byteLength(): number {
     let length = 0;
     for (const part of this.parts) length += Buffer.byteLength(part);
-    const bytes = Buffer.allocUnsafe(length);
+    return length;
+  }
+
+  /** The UTF-8 bytes, each piece written straight into one buffer. */
+  toBuffer(): Buffer {
+    const bytes = Buffer.allocUnsafe(this.byteLength);
     let offset = 0;
     for (const part of this.parts) offset += bytes.write(part, offset);
     return bytes;

@@ -53,16 +53,22 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     const key = this.keyOf(req);
     // `Cache-Control: no-cache` asks for an answer made now (it refreshes the entry); `no-store`, not kept.
     const directives = req.get('cache-control')?.toLowerCase() ?? '';
-    const hit = directives.includes('no-cache') || directives.includes('no-store') ? undefined : this.cache.get(key);
+    const noStore = directives.includes('no-store');
+    const hit = noStore || directives.includes('no-cache') ? undefined : this.cache.get(key);
     if (hit) return of(this.send(res, hit));
-    const generation = directives.includes('no-store') ? -1 : this.cache.generation;
+    const generation = this.cache.generation;
     return next.handle().pipe(
       map((document) => {
         // Only finished JSON documents: not streams, nor handlers that wrote the response themselves.
         if (document === null || typeof document !== 'object' || res.headersSent || res.statusCode !== 200) return document;
         const serialized = document instanceof SerializedDocument ? document : new SerializedDocument([JSON.stringify(document)], resourcesShown(document));
-        const bytes = serialized.toBuffer();
-        const body: CachedBody = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, resources: serialized.shown };
+        const etag = etagOf(serialized.parts);
+        // Not kept, or already kept as it is: the pieces are written out without a copy of their own.
+        if (noStore || this.cache.peek(key)?.etag === etag) {
+          res.setHeader('ETag', etag);
+          return serialized;
+        }
+        const body: CachedBody = { bytes: serialized.toBuffer(), etag, resources: serialized.shown };
         this.cache.set(key, generation, body);
         return this.send(res, body);
       }),
@@ -85,4 +91,11 @@ export class ResponseCacheInterceptor implements NestInterceptor {
     res.setHeader('ETag', body.etag);
     return body.bytes;
   }
+}
+
+/** A strong validator: the SHA-1 of the document's bytes, the same whether it is hashed in pieces or whole. */
+function etagOf(parts: readonly string[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return `"${hash.digest('base64url')}"`;
 }

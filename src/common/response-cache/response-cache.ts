@@ -53,6 +53,11 @@ export class ResponseCache {
     return this.enabled ? this.entries!.get(key) : undefined;
   }
 
+  /** The answer stored under `key`, without making it the most recently used. */
+  peek(key: string): CachedBody | undefined {
+    return this.enabled ? this.entries!.peek(key) : undefined;
+  }
+
   /** Stores the body unless the cache, or a resource the body shows, was dropped since `generation` was read. */
   set(key: string, generation: number, body: CachedBody): void {
     if (!this.enabled || generation < this.lastFullDrop) return;
