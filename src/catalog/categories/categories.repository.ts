@@ -3,7 +3,7 @@ import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../../c
 import { Category, Prisma } from '../../generated/prisma/client';
 import type { CategoryRow } from './categories.presenter';
 import { JsonParts, serializedDocument, SerializedDocument } from '../../common/http/response-document';
-import { finishedWireParts } from '../../common/wire/wire-format';
+import { finishedWireParts, jsonArrayParts } from '../../common/wire/wire-format';
 import { PRODUCT_WIRE } from '../products/product.wire';
 import { CATEGORY_WIRE } from './category.wire';
 import { Db, PrismaService } from '../../prisma/prisma.service';
@@ -98,22 +98,25 @@ export class CategoriesRepository {
 
   /**
    * One statement for `GET /categories/{id}` with or without `include=products`: the category and its
-   * products written as JSON text by the database from their wire formats. Null when there is no such
-   * category (or, for a storefront, no such live one).
+   * products written as JSON text by the database from their wire formats, one row per resource (see
+   * ProductsRepository.serializedPage). Null when there is no such category (or, for a storefront, no such
+   * live one).
    */
   async serializedDocument(id: string, liveOnly: boolean, withProducts: boolean): Promise<SerializedDocument | null> {
     const live = (alias: string) => (liveOnly ? Prisma.sql`AND ${Prisma.raw(alias)}.status = 'live'` : Prisma.empty);
     const products = withProducts
       ? Prisma.sql`SELECT p.* FROM products p WHERE p.id IN (SELECT l.product_id FROM product_categories l JOIN category ON category.id = l.category_id) ${live('p')}`
       : Prisma.sql`SELECT p.* FROM products p WHERE FALSE`;
-    const [row] = await this.prisma.$queryRaw<{ data: string | null; products: string | null; shown: string | null }[]>(prepared(Prisma.sql`
+    const rows = await this.prisma.$queryRaw<{ section: number; json: string; shown: string }[]>(prepared(Prisma.sql`
       WITH category AS MATERIALIZED (SELECT t.* FROM categories t WHERE t.id = ${id}::uuid ${live('t')}),
         included_products AS MATERIALIZED (${products})
-      SELECT (SELECT ${CATEGORY_WIRE.jsonSql(Prisma.sql`c`, { liveOnly })} FROM category c) AS data,
-        (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`i`, { liveOnly })}, ',' ORDER BY i.created_at, i.id) || ']' FROM included_products i) AS products,
-        (SELECT string_agg(s, ' ') FROM (SELECT 'category:' || id::text FROM category UNION ALL SELECT 'product:' || id::text FROM included_products) shown(s)) AS shown`));
-    if (!row.data) return null;
-    const included: [string, JsonParts][] = row.products ? [['products', finishedWireParts(row.products)]] : [];
-    return serializedDocument(finishedWireParts(row.data), included, row.shown ? row.shown.split(' ') : []);
+      SELECT 0 AS section, 0 AS n, ${CATEGORY_WIRE.jsonSql(Prisma.sql`c`, { liveOnly })} AS json, 'category:' || c.id::text AS shown FROM category c
+      UNION ALL SELECT 1, (row_number() OVER (ORDER BY i.created_at, i.id))::int, ${PRODUCT_WIRE.jsonSql(Prisma.sql`i`, { liveOnly })}, 'product:' || i.id::text
+        FROM included_products i
+      ORDER BY section, n`));
+    if (rows.length === 0 || rows[0].section !== 0) return null;
+    const productRows = rows.slice(1);
+    const included: [string, JsonParts][] = productRows.length ? [['products', jsonArrayParts(productRows.map((row) => row.json))]] : [];
+    return serializedDocument(finishedWireParts(rows[0].json), included, rows.map((row) => row.shown));
   }
 }

@@ -6,7 +6,7 @@ import { prepared } from '../../prisma/prepared-statement';
 import { isUuid } from '../../common/validation/resource-id.pipe';
 import { JsonParts, SerializedPage } from '../../common/http/response-document';
 import { toSqlListClauses } from '../../common/list-query/sql-list-query';
-import { finishedWireParts } from '../../common/wire/wire-format';
+import { jsonArrayParts } from '../../common/wire/wire-format';
 import { CATEGORY_WIRE } from '../categories/category.wire';
 import { FILE_WIRE } from '../files/file.wire';
 import { PRODUCT_WIRE } from './product.wire';
@@ -207,8 +207,9 @@ export class ProductsRepository {
 
   /**
    * One statement for a whole page: the products, the count(s) and each asked-for include, written as JSON
-   * text by the database from the resources' wire formats (see product.wire.ts). Null when the query or an
-   * include is one this statement does not cover; the caller then builds the page from rows.
+   * text by the database from the resources' wire formats (see product.wire.ts), one row per resource so that
+   * no row is large (node-postgres gathers each row's bytes in a buffer that doubles until the row fits). Null
+   * when the query or an include is one this statement does not cover; the caller then builds the page from rows.
    */
   async serializedPage(q: ListQuery, liveOnly: boolean, includeKeys: string[], linkBase: string): Promise<SerializedPage | null> {
     // One alias, `t`, for the table and for the page's rows, so the same ORDER BY serves both.
@@ -218,23 +219,37 @@ export class ProductsRepository {
     const matching = Prisma.sql`${visible} AND (${clauses.where})`;
     const includes = includeKeys.map((key, i) => ({ key, cte: Prisma.raw(`included_${i}`), ...SERIALIZED_INCLUDES[key]({ liveOnly, linkBase }) }));
     const ctes = includes.map((inc) => Prisma.sql`, ${inc.cte} AS MATERIALIZED (${inc.rows})`);
-    const includedJson = includes.map((inc) => Prisma.sql`, (SELECT '[' || string_agg(${inc.json}, ',' ORDER BY i.created_at, i.id) || ']' FROM ${inc.cte} i) AS ${inc.cte}`);
-    const shownIncluded = includes.map((inc) => Prisma.sql`UNION ALL SELECT ${inc.type}::text || ':' || id::text FROM ${inc.cte}`);
-    const [row] = await this.prisma.$queryRaw<Record<string, string | number | null>[]>(prepared(Prisma.sql`
+    const includedRows = includes.map(
+      (inc, i) => Prisma.sql`UNION ALL SELECT ${Prisma.raw(String(2 + i))}, (row_number() OVER (ORDER BY i.created_at, i.id))::int, ${inc.json}, ${inc.type}::text || ':' || i.id::text, NULL, NULL FROM ${inc.cte} i`,
+    );
+    const rows = await this.prisma.$queryRaw<PageRow[]>(prepared(Prisma.sql`
       WITH page AS MATERIALIZED (SELECT t.* FROM products t WHERE ${matching} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ${concatenated(ctes)}
-      SELECT (SELECT count(*) FROM products t WHERE ${matching})::int AS total,
-        ${q.filter ? Prisma.sql`(SELECT count(*) FROM products t WHERE ${visible})::int` : Prisma.sql`NULL::int`} AS all_count,
-        (SELECT '[' || string_agg(${PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly })}, ',' ORDER BY ${clauses.orderBy}) || ']' FROM page t) AS data
-        ${concatenated(includedJson)},
-        (SELECT string_agg(s, ' ') FROM (SELECT 'product:' || id::text FROM page ${concatenated(shownIncluded)}) shown(s)) AS shown`));
-    const total = row.total as number;
-    const included = includes.flatMap(({ key, cte }): [string, JsonParts][] => {
-      const json = row[cte.text] as string | null;
-      return json ? [[key, finishedWireParts(json)]] : [];
-    });
-    const shown = row.shown ? (row.shown as string).split(' ') : [];
-    return new SerializedPage(finishedWireParts((row.data as string | null) ?? '[]'), included, total, (row.all_count as number | null) ?? total, q.limit, q.offset, shown);
+      SELECT 0 AS section, 0 AS n, NULL::text AS json, NULL::text AS shown,
+        (SELECT count(*) FROM products t WHERE ${matching})::int AS total,
+        ${q.filter ? Prisma.sql`(SELECT count(*) FROM products t WHERE ${visible})::int` : Prisma.sql`NULL::int`} AS all_count
+      UNION ALL SELECT 1, (row_number() OVER (ORDER BY ${clauses.orderBy}))::int, ${PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly })}, 'product:' || t.id::text, NULL, NULL FROM page t
+      ${concatenated(includedRows)}
+      ORDER BY section, n`));
+    const sections: string[][] = [[], ...includes.map(() => [])];
+    const shown: string[] = [];
+    for (const row of rows) {
+      if (row.section === 0) continue;
+      sections[row.section - 1].push(row.json!);
+      shown.push(row.shown!);
+    }
+    const total = rows[0].total!;
+    const included = includes.flatMap(({ key }, i): [string, JsonParts][] => (sections[i + 1].length ? [[key, jsonArrayParts(sections[i + 1])]] : []));
+    return new SerializedPage(jsonArrayParts(sections[0]), included, total, rows[0].all_count ?? total, q.limit, q.offset, shown);
   }
+}
+
+/** A row of a page statement: section 0 holds the counts; 1 the page's resources, 2… each include's, in order. */
+interface PageRow {
+  section: number;
+  json: string | null;
+  shown: string | null;
+  total: number | null;
+  all_count: number | null;
 }
 
 function concatenated(parts: Prisma.Sql[]): Prisma.Sql {

@@ -1,4 +1,4 @@
-import { finishedWireParts, registerWireFinisher } from './wire-format';
+import { finishedWireParts, jsonArrayParts, registerWireFinisher } from './wire-format';
 
 registerWireFinisher('twice', (n: number) => n * 2);
 const marker = (n: number) => `\x01twice\x02[${n}]\x01`;
@@ -15,5 +15,13 @@ describe('finishedWireParts', () => {
   it('refuses an unknown finisher and an unterminated marker', () => {
     expect(() => finishedWireParts('\x01nope\x02[]\x01')).toThrow(/nope/);
     expect(() => finishedWireParts('\x01twice\x02[1]')).toThrow(/Unterminated/);
+  });
+});
+
+describe('jsonArrayParts', () => {
+  it('writes the resources as one JSON array, in order, each finished', () => {
+    expect(jsonArrayParts([]).join('')).toBe('[]');
+    expect(jsonArrayParts([`{"n":${marker(1)}}`]).join('')).toBe('[{"n":2}]');
+    expect(jsonArrayParts([`${marker(2)}`, '{"b":"é"}', `[${marker(3)}]`]).join('')).toBe('[4,{"b":"é"},[6]]');
   });
 });

@@ -144,6 +144,18 @@ export function finishedWireParts(text: string): string[] {
   return parts;
 }
 
+/** A JSON array, as pieces, of resources each written as JSON text (with markers) by the database, in order. */
+export function jsonArrayParts(resources: readonly string[]): string[] {
+  const parts = ['['];
+  resources.forEach((json, i) => {
+    const pieces = finishedWireParts(json);
+    if (i > 0) pieces[0] = `,${pieces[0]}`;
+    parts.push(...pieces);
+  });
+  parts.push(']');
+  return parts;
+}
+
 /** `timestamps` as every resource shows them (see `timestamps` in common/http). */
 export function timestampsMember<Row extends { createdAt: Date; updatedAt: Date }, Ctx>(): WireMember<Row, Ctx> {
   return computed('timestamps', (row) => timestamps(row), (t) => {
