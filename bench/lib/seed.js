@@ -120,6 +120,9 @@ async function seedAll(query, opts) {
   // What autovacuum does to freshly loaded tables within a minute or so (statistics, and the visibility map
   // that lets index-only scans skip the table), done now so that every run starts from that state.
   await query('VACUUM ANALYZE');
+  // And written out: otherwise PostgreSQL's next checkpoint writes the ~150 MB just loaded while the first
+  // scenarios run, at a moment that varies from run to run. A database loaded hours ago has long checkpointed.
+  await query('CHECKPOINT');
   out.orderCount = (await query('SELECT count(*)::int AS n FROM orders'))[0].n;
   if (opts.keysetAt > 0) {
     out.keysetCreatedAt = await nthOrderCreatedAt(query, Math.min(opts.keysetAt, out.orderCount));
