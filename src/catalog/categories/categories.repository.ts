@@ -3,7 +3,7 @@ import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../../c
 import { Category, Prisma } from '../../generated/prisma/client';
 import type { CategoryRow } from './categories.presenter';
 import { JsonParts, serializedDocument, SerializedDocument } from '../../common/http/response-document';
-import { finishedWireParts, jsonArrayParts } from '../../common/wire/wire-format';
+import { finishedWireParts, jsonArrayParts, ResourceRow, resourceRowsSql, resourceSections } from '../../common/wire/wire-format';
 import { PRODUCT_WIRE } from '../products/product.wire';
 import { CATEGORY_WIRE } from './category.wire';
 import { Db, PrismaService } from '../../prisma/prisma.service';
@@ -98,8 +98,8 @@ export class CategoriesRepository {
 
   /**
    * One statement for `GET /categories/{id}` with or without `include=products`: the category and its
-   * products written as JSON text by the database from their wire formats, one row per resource (see
-   * ProductsRepository.serializedPage). Null when there is no such category (or, for a storefront, no such
+   * products written as JSON text by the database from their wire formats, one row per resource
+   * (`ResourceRow`). Null when there is no such category (or, for a storefront, no such
    * live one).
    */
   async serializedDocument(id: string, liveOnly: boolean, withProducts: boolean): Promise<SerializedDocument | null> {
@@ -107,16 +107,17 @@ export class CategoriesRepository {
     const products = withProducts
       ? Prisma.sql`SELECT p.* FROM products p WHERE p.id IN (SELECT l.product_id FROM product_categories l JOIN category ON category.id = l.category_id) ${live('p')}`
       : Prisma.sql`SELECT p.* FROM products p WHERE FALSE`;
-    const rows = await this.prisma.$queryRaw<{ section: number; json: string; shown: string }[]>(prepared(Prisma.sql`
+    const productRows = resourceRowsSql(1, { from: Prisma.raw('included_products'), alias: Prisma.raw('i'), orderBy: Prisma.sql`i.created_at, i.id`, json: PRODUCT_WIRE.jsonSql(Prisma.sql`i`, { liveOnly }), type: 'product' });
+    const rows = await this.prisma.$queryRaw<ResourceRow[]>(prepared(Prisma.sql`
       WITH category AS MATERIALIZED (SELECT t.* FROM categories t WHERE t.id = ${id}::uuid ${live('t')}),
         included_products AS MATERIALIZED (${products})
       SELECT 0 AS section, 0 AS n, ${CATEGORY_WIRE.jsonSql(Prisma.sql`c`, { liveOnly })} AS json, 'category:' || c.id::text AS shown FROM category c
-      UNION ALL SELECT 1, (row_number() OVER (ORDER BY i.created_at, i.id))::int, ${PRODUCT_WIRE.jsonSql(Prisma.sql`i`, { liveOnly })}, 'product:' || i.id::text
-        FROM included_products i
+      ${productRows}
       ORDER BY section, n`));
-    if (rows.length === 0 || rows[0].section !== 0) return null;
-    const productRows = rows.slice(1);
-    const included: [string, JsonParts][] = productRows.length ? [['products', jsonArrayParts(productRows.map((row) => row.json))]] : [];
-    return serializedDocument(finishedWireParts(rows[0].json), included, rows.map((row) => row.shown));
+    const { sections, shown } = resourceSections(rows, 2);
+    const [category] = sections[0];
+    if (category === undefined) return null;
+    const included: [string, JsonParts][] = sections[1].length ? [['products', jsonArrayParts(sections[1])]] : [];
+    return serializedDocument(finishedWireParts(category), included, shown);
   }
 }

@@ -6,7 +6,7 @@ import { prepared } from '../../prisma/prepared-statement';
 import { isUuid } from '../../common/validation/resource-id.pipe';
 import { JsonParts, SerializedPage } from '../../common/http/response-document';
 import { toSqlListClauses } from '../../common/list-query/sql-list-query';
-import { jsonArrayParts } from '../../common/wire/wire-format';
+import { jsonArrayParts, ResourceRow, resourceRowsSql, resourceSections } from '../../common/wire/wire-format';
 import { CATEGORY_WIRE } from '../categories/category.wire';
 import { FILE_WIRE } from '../files/file.wire';
 import { PRODUCT_WIRE } from './product.wire';
@@ -207,9 +207,9 @@ export class ProductsRepository {
 
   /**
    * One statement for a whole page: the products, the count(s) and each asked-for include, written as JSON
-   * text by the database from the resources' wire formats (see product.wire.ts), one row per resource so that
-   * no row is large (node-postgres gathers each row's bytes in a buffer that doubles until the row fits). Null
-   * when the query or an include is one this statement does not cover; the caller then builds the page from rows.
+   * text by the database from the resources' wire formats (see product.wire.ts), one row per resource
+   * (`ResourceRow`). Null when the query or an include is one this statement does not cover; the caller then
+   * builds the page from rows.
    */
   async serializedPage(q: ListQuery, liveOnly: boolean, includeKeys: string[], linkBase: string): Promise<SerializedPage | null> {
     // One alias, `t`, for the table and for the page's rows, so the same ORDER BY serves both.
@@ -219,35 +219,26 @@ export class ProductsRepository {
     const matching = Prisma.sql`${visible} AND (${clauses.where})`;
     const includes = includeKeys.map((key, i) => ({ key, cte: Prisma.raw(`included_${i}`), ...SERIALIZED_INCLUDES[key]({ liveOnly, linkBase }) }));
     const ctes = includes.map((inc) => Prisma.sql`, ${inc.cte} AS MATERIALIZED (${inc.rows})`);
-    const includedRows = includes.map(
-      (inc, i) => Prisma.sql`UNION ALL SELECT ${Prisma.raw(String(2 + i))}, (row_number() OVER (ORDER BY i.created_at, i.id))::int, ${inc.json}, ${inc.type}::text || ':' || i.id::text, NULL, NULL FROM ${inc.cte} i`,
+    const includedRows = includes.map((inc, i) =>
+      resourceRowsSql(2 + i, { from: inc.cte, alias: Prisma.raw('i'), orderBy: Prisma.sql`i.created_at, i.id`, json: inc.json, type: inc.type }, Prisma.sql`, NULL, NULL`),
     );
+    const pageRows = resourceRowsSql(1, { from: Prisma.raw('page'), alias: Prisma.raw('t'), orderBy: clauses.orderBy, json: PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly }), type: 'product' }, Prisma.sql`, NULL, NULL`);
     const rows = await this.prisma.$queryRaw<PageRow[]>(prepared(Prisma.sql`
       WITH page AS MATERIALIZED (SELECT t.* FROM products t WHERE ${matching} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ${concatenated(ctes)}
       SELECT 0 AS section, 0 AS n, NULL::text AS json, NULL::text AS shown,
         (SELECT count(*) FROM products t WHERE ${matching})::int AS total,
         ${q.filter ? Prisma.sql`(SELECT count(*) FROM products t WHERE ${visible})::int` : Prisma.sql`NULL::int`} AS all_count
-      UNION ALL SELECT 1, (row_number() OVER (ORDER BY ${clauses.orderBy}))::int, ${PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly })}, 'product:' || t.id::text, NULL, NULL FROM page t
-      ${concatenated(includedRows)}
+      ${pageRows} ${concatenated(includedRows)}
       ORDER BY section, n`));
-    const sections: string[][] = [[], ...includes.map(() => [])];
-    const shown: string[] = [];
-    for (const row of rows) {
-      if (row.section === 0) continue;
-      sections[row.section - 1].push(row.json!);
-      shown.push(row.shown!);
-    }
+    const { sections, shown } = resourceSections(rows, 2 + includes.length);
     const total = rows[0].total!;
-    const included = includes.flatMap(({ key }, i): [string, JsonParts][] => (sections[i + 1].length ? [[key, jsonArrayParts(sections[i + 1])]] : []));
-    return new SerializedPage(jsonArrayParts(sections[0]), included, total, rows[0].all_count ?? total, q.limit, q.offset, shown);
+    const included = includes.flatMap(({ key }, i): [string, JsonParts][] => (sections[2 + i].length ? [[key, jsonArrayParts(sections[2 + i])]] : []));
+    return new SerializedPage(jsonArrayParts(sections[1]), included, total, rows[0].all_count ?? total, q.limit, q.offset, shown);
   }
 }
 
-/** A row of a page statement: section 0 holds the counts; 1 the page's resources, 2… each include's, in order. */
-interface PageRow {
-  section: number;
-  json: string | null;
-  shown: string | null;
+/** A row of a page statement: section 0 holds the counts; 1 the page's products, 2… each include's resources. */
+interface PageRow extends ResourceRow {
   total: number | null;
   all_count: number | null;
 }

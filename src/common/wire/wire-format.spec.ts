@@ -1,4 +1,4 @@
-import { finishedWireParts, jsonArrayParts, registerWireFinisher } from './wire-format';
+import { finishedWireParts, jsonArrayParts, registerWireFinisher, resourceSections } from './wire-format';
 
 registerWireFinisher('twice', (n: number) => n * 2);
 const marker = (n: number) => `\x01twice\x02[${n}]\x01`;
@@ -23,5 +23,17 @@ describe('jsonArrayParts', () => {
     expect(jsonArrayParts([]).join('')).toBe('[]');
     expect(jsonArrayParts([`{"n":${marker(1)}}`]).join('')).toBe('[{"n":2}]');
     expect(jsonArrayParts([`${marker(2)}`, '{"b":"é"}', `[${marker(3)}]`]).join('')).toBe('[4,{"b":"é"},[6]]');
+  });
+});
+
+describe('resourceSections', () => {
+  it('groups the JSON of each section in row order and lists every resource shown, skipping rows without JSON', () => {
+    const rows = [
+      { section: 0, json: null, shown: null },
+      { section: 1, json: '{"id":"p1"}', shown: 'product:p1' },
+      { section: 1, json: '{"id":"p2"}', shown: 'product:p2' },
+      { section: 3, json: '{"id":"f1"}', shown: 'file:f1' },
+    ];
+    expect(resourceSections(rows, 4)).toEqual({ sections: [[], ['{"id":"p1"}', '{"id":"p2"}'], [], ['{"id":"f1"}']], shown: ['product:p1', 'product:p2', 'file:f1'] });
   });
 });

@@ -156,6 +156,37 @@ export function jsonArrayParts(resources: readonly string[]): string[] {
   return parts;
 }
 
+/**
+ * A row of a statement that returns a document's resources one per row (no row is large: node-postgres gathers
+ * each row's bytes in a buffer that doubles until the row fits), in numbered sections, each in order.
+ */
+export interface ResourceRow {
+  section: number;
+  json: string | null;
+  shown: string | null;
+}
+
+/**
+ * A `UNION ALL` branch of such a statement: section `section`, one row per row of `from` (aliased `alias`) in
+ * `orderBy` order, with its JSON text and its `type:id`. `more`: the statement's further columns, as NULLs.
+ */
+export function resourceRowsSql(section: number, rows: { from: Prisma.Sql; alias: Prisma.Sql; orderBy: Prisma.Sql; json: Prisma.Sql; type: string }, more: Prisma.Sql = Prisma.empty): Prisma.Sql {
+  const { from, alias, orderBy, json, type } = rows;
+  return Prisma.sql`UNION ALL SELECT ${Prisma.raw(String(section))}, (row_number() OVER (ORDER BY ${orderBy}))::int, ${json}, ${type}::text || ':' || ${alias}.id::text ${more} FROM ${from} ${alias}`;
+}
+
+/** The JSON texts of sections 0 … `count` − 1 of such rows, each in order, and every resource they show. */
+export function resourceSections(rows: readonly ResourceRow[], count: number): { sections: string[][]; shown: string[] } {
+  const sections: string[][] = Array.from({ length: count }, () => []);
+  const shown: string[] = [];
+  for (const row of rows) {
+    if (row.json === null) continue;
+    sections[row.section].push(row.json);
+    shown.push(row.shown!);
+  }
+  return { sections, shown };
+}
+
 /** `timestamps` as every resource shows them (see `timestamps` in common/http). */
 export function timestampsMember<Row extends { createdAt: Date; updatedAt: Date }, Ctx>(): WireMember<Row, Ctx> {
   return computed('timestamps', (row) => timestamps(row), (t) => {
