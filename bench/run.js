@@ -18,6 +18,7 @@ const { runDeepPages } = require('./scenarios/deep-pages');
 const { runWebhooks } = require('./scenarios/webhooks');
 const { runOrdersList } = require('./scenarios/orders-list');
 const { runCeiling, runNodeHttpCeiling } = require('./scenarios/ceiling');
+const { runPracticalCeilings } = require('./scenarios/practical-ceiling');
 const { UNCACHED_READS, ceilingBodies, addNodeHttpFractions, uncachedRows } = require('./lib/uncached');
 
 const started = Date.now();
@@ -90,7 +91,7 @@ async function runDatabase(kind) {
       keysetAt: config.enabled('deep_pages') ? config.keysetAt : 0,
     };
     const seeded = await db.withQuery((query) => seedAll(query, seedOpts));
-    out.seed = { ...seedOpts, orders_total: seeded.orderCount, category_products: seeded.categoryProducts, ms: seeded.ms };
+    out.seed = { ...seedOpts, orders_total: seeded.orderCount, category_products: seeded.categoryProducts, first_category_products: seeded.firstCategoryProducts, ms: seeded.ms };
     log(kind, 'seeded by SQL', JSON.stringify(out.seed));
 
     server = await startServer(db);
@@ -105,6 +106,7 @@ async function runDatabase(kind) {
     const ctx = { server, seeded, log, skipped: results.warnings, db: kind, bodies: (bodiesByDb[kind] = {}) };
     try {
       if (config.enabled('catalog') || config.enabled('ceiling')) Object.assign(out, await runCatalog(ctx));
+      if (kind === 'postgres' && config.enabled('ceiling')) await runPracticalCeilings(ctx, db.env.DATABASE_URL, out);
       if (config.enabled('transactions')) Object.assign(out, await runTransactions(ctx));
       if (config.enabled('deep_pages')) {
         out.orders_list_uncached = await runOrdersList(ctx);
@@ -134,11 +136,11 @@ async function runCeilings() {
 }
 
 function printSummary() {
-  console.log('\nUncached reads (Cache-Control: no-cache) vs bare node:http with the same bytes:');
-  console.log(`  ${'db'.padEnd(8)} ${'read'.padEnd(12)} ${'req/s'.padStart(8)} ${'node:http'.padStart(9)} ${'fraction'.padStart(8)} ${'p99 ms'.padStart(7)} ${'cpu ms/req'.padStart(10)} ${'bytes'.padStart(7)}`);
+  console.log('\nUncached reads (Cache-Control: no-cache) vs bare node:http with the same bytes, and vs the practical ceiling (PostgreSQL):');
+  console.log(`  ${'db'.padEnd(8)} ${'read'.padEnd(22)} ${'req/s'.padStart(8)} ${'node:http'.padStart(9)} ${'fraction'.padStart(8)} ${'practical'.padStart(9)} ${'fraction'.padStart(8)} ${'p99 ms'.padStart(7)} ${'cpu ms/req'.padStart(10)} ${'bytes'.padStart(7)}`);
   for (const u of uncachedRows(results.databases, results.node_http_ceilings)) {
     const cell = (v, w) => String(v ?? '-').padStart(w);
-    console.log(`  ${u.db.padEnd(8)} ${u.name.padEnd(12)} ${cell(u.rps, 8)} ${cell(u.node_http_rps, 9)} ${cell(u.fraction, 8)} ${cell(u.p99_ms, 7)} ${cell(u.cpu_ms_per_req, 10)} ${cell(u.body_bytes, 7)}`);
+    console.log(`  ${u.db.padEnd(8)} ${u.name.padEnd(22)} ${cell(u.rps, 8)} ${cell(u.node_http_rps, 9)} ${cell(u.fraction, 8)} ${cell(u.practical_rps, 9)} ${cell(u.of_practical, 8)} ${cell(u.p99_ms, 7)} ${cell(u.cpu_ms_per_req, 10)} ${cell(u.body_bytes, 7)}`);
   }
   console.log('\nTargets:');
   for (const t of results.targets) {

@@ -7,9 +7,15 @@
 const CUSTOMER = `jsonb_build_object('name', 'Bench Customer ' || g, 'email', 'bench' || g || '@example.com')`;
 const ADDRESS = `'{"first_name":"Ron","last_name":"Swanson","line_1":"1 Sunny Street","line_2":"","city":"Pawnee","postcode":"12345","county":"Indiana","country":"US"}'::jsonb`;
 
+/** The products listed 301st to 600th (oldest first, the default order) share the first category. */
+const FIRST_CATEGORY = { from: 301, to: 600 };
+
 /**
  * Catalog: 100 files, `products` live products (each with a main image and one category) and
- * ceil(products / 100) categories of ~100 products each. Returns the id of the fullest category.
+ * ceil(products / 100) categories. The products listed 301st to 600th share the first category, so the page at
+ * offset 300 includes one category of 300 products (~50 KB); the others go round the remaining categories
+ * (~100 products each), so the first page includes 25 categories (~190 KB).
+ * Returns the size of the first category and the category closest to 100 products (scenario 3).
  */
 async function seedCatalog(query, { products }) {
   await query(`INSERT INTO files (id, file_name, mime_type, file_size, location, created_at, updated_at)
@@ -30,13 +36,23 @@ async function seedCatalog(query, { products }) {
     SELECT gen_random_uuid(), 'Category ' || g, 'category-' || g, '', 'live', now(), now() FROM generate_series(1, $1::int) g`,
     [categories],
   );
-  await query(`INSERT INTO product_categories (product_id, category_id, created_at)
+  // p.rn: 1 = the oldest product, listed first; c.rn: 1 = category-1.
+  await query(
+    `INSERT INTO product_categories (product_id, category_id, created_at)
     SELECT p.id, c.id, now()
-    FROM (SELECT id, (row_number() OVER (ORDER BY slug))::int AS rn FROM products) p
+    FROM (SELECT id, (row_number() OVER (ORDER BY created_at, id))::int AS rn FROM products) p
     JOIN (SELECT id, (row_number() OVER (ORDER BY slug))::int AS rn, count(*) OVER ()::int AS n FROM categories) c
-      ON c.rn = (p.rn % c.n) + 1`);
-  const [cat] = await query(`SELECT category_id::text AS id, count(*)::int AS n FROM product_categories GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
-  return { categoryId: cat ? cat.id : null, categoryProducts: cat ? cat.n : 0 };
+      ON c.rn = CASE WHEN p.rn BETWEEN $1::int AND $2::int OR c.n = 1 THEN 1 ELSE 2 + p.rn % (c.n - 1) END`,
+    [FIRST_CATEGORY.from, FIRST_CATEGORY.to],
+  );
+  const counts = `SELECT category_id::text AS id, count(*)::int AS n FROM product_categories GROUP BY 1`;
+  const [first] = await query(`${counts} ORDER BY 2 DESC, 1 LIMIT 1`);
+  const [hundred] = await query(`${counts} ORDER BY abs(count(*) - 100), 1 LIMIT 1`);
+  return {
+    firstCategoryProducts: first ? first.n : 0,
+    categoryId: hundred ? hundred.id : null,
+    categoryProducts: hundred ? hundred.n : 0,
+  };
 }
 
 /**
@@ -109,11 +125,11 @@ async function nthOrderId(query, n) {
 
 /**
  * Everything the scenarios need, in one session. `opts`: { products, orders, authorizedOrders, keysetAt }.
- * Returns what the scenarios address: { categoryId, categoryProducts, authorized, keysetCreatedAt, keysetId, orderCount, ms }.
+ * Returns what the scenarios address: { categoryId, categoryProducts, firstCategoryProducts, authorized, keysetCreatedAt, keysetId, orderCount, ms }.
  */
 async function seedAll(query, opts) {
   const t0 = Date.now();
-  const out = { categoryId: null, categoryProducts: 0, authorized: [], keysetCreatedAt: null, keysetId: null, orderCount: 0 };
+  const out = { categoryId: null, categoryProducts: 0, firstCategoryProducts: 0, authorized: [], keysetCreatedAt: null, keysetId: null, orderCount: 0 };
   if (opts.products > 0) Object.assign(out, await seedCatalog(query, { products: opts.products }));
   if (opts.authorizedOrders > 0) out.authorized = await seedAuthorizedOrders(query, { count: opts.authorizedOrders });
   if (opts.orders > 0) await seedOrders(query, { count: opts.orders });

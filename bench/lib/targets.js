@@ -23,6 +23,11 @@ function uncachedTargets(out, db, r, note) {
     const id = `${name}_uncached_fraction_of_node_http`;
     const description = `${how}: req/s ÷ req/s of bare node:http returning the same bytes (scenario 1)`;
     check(out, { id, db, description, value: r[id], op: '>=', limit: 0.05, note: reported, judged });
+    const practical = `${name}_uncached_fraction_of_practical_ceiling`;
+    if (r[practical] !== undefined) {
+      const about = `${how}: req/s ÷ req/s of bare node:http and node-postgres running the same statement (its practical ceiling)`;
+      check(out, { id: practical, db, description: about, value: r[practical], op: '>=', limit: 0.7, note: ['reported', note].filter(Boolean).join('; '), judged: false });
+    }
     if (!judged) continue;
     check(out, { id: `${name}_uncached_p99_ms`, db, description: `${how}: p99 latency (ms)`, value: m?.p99_ms, op: '<=', limit: 100, note });
     check(out, { id: `${name}_uncached_cpu_ms_per_req`, db, description: `${how}: server CPU (user + system) per request (ms)`, value: m?.server_cpu_ms_per_req, op: '<=', limit: 2, note });

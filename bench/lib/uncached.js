@@ -10,6 +10,7 @@ const NO_CACHE = { 'cache-control': 'no-cache' };
 /** name → the result key of its measurement in `databases.<db>`; only `products` is judged (on PostgreSQL). */
 const UNCACHED_READS = [
   { name: 'products', result: 'products_list_uncached', judged: true },
+  { name: 'products_one_category', result: 'products_list_one_category_uncached' },
   { name: 'category', result: 'category_include_uncached' },
   { name: 'orders', result: 'orders_list_uncached' },
   { name: 'transactions', result: 'transactions_list_uncached' },
@@ -66,6 +67,8 @@ function uncachedRows(databases, ceilings) {
         rps: m.rps,
         node_http_rps: ceilings?.[name]?.rps ?? null,
         fraction: r[`${name}_uncached_fraction_of_node_http`] ?? null,
+        practical_rps: r.practical_ceilings?.[name]?.rps ?? null,
+        of_practical: r[`${name}_uncached_fraction_of_practical_ceiling`] ?? null,
         p99_ms: m.p99_ms,
         cpu_ms_per_req: m.server_cpu_ms_per_req,
         body_bytes: m.body_bytes ?? null,

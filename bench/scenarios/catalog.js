@@ -1,5 +1,6 @@
 'use strict';
-// Scenario 2: GET /v2/products?page[limit]=25&include=main_image,categories on the seeded catalog.
+// Scenario 2: GET /v2/products?page[limit]=25&include=main_image,categories on the seeded catalog: 25 products in
+// 25 categories of ~100 (~190 KB). Uncached also at page[offset]=300: 25 products of one category of 300 (~50 KB).
 // Scenario 3: GET /v2/categories/{id}?include=products (a category of ~100 products).
 // Plus /health as a reference point (no auth, no database beyond a ping).
 // Catalog reads are served from the response cache when nothing changed; each is measured again with
@@ -11,6 +12,7 @@ const { apiClient, describeFailure } = require('../lib/api');
 const { measureUncached } = require('../lib/uncached');
 
 const PRODUCTS_PATH = '/v2/products?page[limit]=25&include=main_image,categories';
+const PRODUCTS_ONE_CATEGORY_PATH = `${PRODUCTS_PATH}&page[offset]=300`;
 
 async function runCatalog(ctx) {
   const { server, seeded, log, skipped, db, bodies } = ctx;
@@ -26,6 +28,7 @@ async function runCatalog(ctx) {
     out.products_list = { ...(await measure(server.base + PRODUCTS_PATH, { headers: api.authHeaders }, { server })), body_bytes: Buffer.byteLength(pr.text) };
     log(db, 'products list', brief(out.products_list));
     out.products_list_uncached = await measureUncached(uc, 'products', 'products list', PRODUCTS_PATH);
+    out.products_list_one_category_uncached = await measureUncached(uc, 'products_one_category', 'products list, one category', PRODUCTS_ONE_CATEGORY_PATH);
   } else skipped.push(`${db}: ${describeFailure('GET', PRODUCTS_PATH, pr)}`);
 
   if (seeded.categoryId) {
