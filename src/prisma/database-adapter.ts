@@ -162,12 +162,14 @@ export function createAdapterFactory(opts: DatabaseOptions): SqlMigrationAwareDr
     const max = opts.poolMax ?? 10;
     // Our own pool (adapter-pg ends it when the client disconnects), so that the metrics can watch it.
     const pool = new (pgDriver().Pool)({ connectionString: opts.databaseUrl, max });
+    const nameOf = statementNamer(opts.preparedStatements ?? 16);
     const factory = new (prismaPgAdapter().PrismaPg)(pool, {
       disposeExternalPool: true,
       // Typed as always naming; pg runs a statement without a name (undefined) unnamed, as without a generator.
-      statementNameGenerator: statementNamer(opts.preparedStatements ?? 16) as (query: { sql: string }) => string,
+      statementNameGenerator: nameOf as (query: { sql: string }) => string,
     });
     poolWatches.set(factory, watchPgPool(pool, max));
+    poolQueries.set(factory, poolQuery(pool, nameOf));
     // adapter-pg 7.10.1 opens its shadow database as { connectionString, database: <shadow> } and pg lets
     // the connection string win, so the "shadow" is this very database, which the engine then empties.
     factory.connectToShadowDb = () =>
@@ -195,6 +197,32 @@ const poolWatches = new WeakMap<object, PoolWatch>();
 /** The connection pool behind an adapter factory made by createAdapterFactory (or prismaClientOptions). */
 export function poolWatchOf(factory: object): PoolWatch | undefined {
   return poolWatches.get(factory);
+}
+
+/** A read statement run on the PostgreSQL pool itself: its rows as node-postgres parses them. */
+export type PoolQuery = <T>(statement: { text: string; values: unknown[] }) => Promise<T[]>;
+
+const poolQueries = new WeakMap<object, PoolQuery>();
+
+/** How to run a statement on the pool behind a PostgreSQL adapter factory, without the client; none on PGlite. */
+export function poolQueryOf(factory: object): PoolQuery | undefined {
+  return poolQueries.get(factory);
+}
+
+/**
+ * Statements named as the adapter names them (the same text, the same prepared statement on a connection).
+ * Times go as ISO 8601 text, the instant whatever the process's time zone. A failure keeps the driver's error
+ * as its `cause`, where the error mapping reads the database's code.
+ */
+function poolQuery(pool: import('pg').Pool, nameOf: (query: { sql: string }) => string | undefined): PoolQuery {
+  return async <T>({ text, values }: { text: string; values: unknown[] }) => {
+    const bound = values.map((v) => (v instanceof Date ? v.toISOString() : v));
+    try {
+      return (await pool.query({ name: nameOf({ sql: text }), text, values: bound })).rows as T[];
+    } catch (e) {
+      throw new Error((e as Error).message, { cause: e });
+    }
+  };
 }
 
 /**

@@ -3,7 +3,8 @@ import { AppConfig } from '../config/app-config';
 import { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { ListenTarget } from '../common/database/listen-connection';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
-import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, openEmbeddedDatabase, poolWatchOf, prismaClientOptions } from './database-adapter';
+import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, openEmbeddedDatabase, poolQueryOf, poolWatchOf, prismaClientOptions, type PoolQuery } from './database-adapter';
+import { prepared } from './prepared-statement';
 import { DatabasePools } from './database-pools';
 import type { ThreadEvent } from './embedded/embedded-database';
 import { migrateDatabase } from './migrator';
@@ -20,6 +21,7 @@ export const QUEUED_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
   readonly options: DatabaseOptions;
+  private readonly poolQuery?: PoolQuery;
 
   constructor(
     private readonly config: AppConfig,
@@ -31,6 +33,18 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     super(clientOptions);
     this.options = options;
     pools.register('api', poolWatchOf(clientOptions.adapter));
+    this.poolQuery = poolQueryOf(clientOptions.adapter);
+  }
+
+  /**
+   * A long read statement that writes resources as JSON text (a page, a document), prepared once per connection
+   * (see prepared-statement.ts). On PostgreSQL it runs on the connection pool itself: the client's handling of a
+   * raw query's rows cost more of the server's CPU than the rest of the request (0.8–1.1 ms against 0.3 ms for
+   * a 195 KB products page). Its rows hold plain values only: text, integers, booleans.
+   */
+  queryPrepared<T>(statement: Prisma.Sql): Promise<T[]> {
+    const marked = prepared(statement);
+    return this.poolQuery ? this.poolQuery<T>({ text: marked.text, values: marked.values }) : this.$queryRaw<T[]>(marked);
   }
 
   get embedded(): boolean {

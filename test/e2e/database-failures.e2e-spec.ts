@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,11 +37,16 @@ function expectEveryUnavailable(answers: Record<string, Response>) {
 const tokenRequest = (t: TestApp) =>
   t.http.post('/oauth/access_token').type('form').send({ grant_type: 'client_credentials', client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET });
 
-/** Requests that each touch the database in a different place: auth lookup, token issue, a read, a write. */
+/**
+ * Requests that each touch the database in a different place: auth lookup, token issue, a read, a write, and the
+ * statements that write a page or a document as JSON text.
+ */
 async function exercise(t: TestApp, freshToken: string) {
   return {
     cachedTokenRead: await t.http.get('/v2/settings').set(t.admin),
     uncachedTokenRead: await t.http.get('/v2/settings').set('Authorization', `Bearer ${freshToken}`),
+    productsPage: await t.http.get('/v2/products?include=main_image,categories').set(t.admin).set('Cache-Control', 'no-cache'),
+    categoryDocument: await t.http.get(`/v2/categories/${randomUUID()}?include=products`).set(t.admin).set('Cache-Control', 'no-cache'),
     write: await t.http.put('/v2/settings').set(t.admin).send({ data: { type: 'settings', page_length: 42 } }),
     token: await tokenRequest(t),
     unknownToken: await t.http.get('/v2/settings').set('Authorization', 'Bearer 0123456789abcdef0123456789abcdef01234567'),
@@ -100,6 +106,8 @@ describePg('PostgreSQL going away', () => {
     const up = await exercise(t, freshToken);
     expect(up.cachedTokenRead.status).toBe(200);
     expect(up.uncachedTokenRead.status).toBe(200);
+    expect(up.productsPage.status).toBe(200);
+    expectErrorDocument(up.categoryDocument, 404);
     expect(up.write.status).toBe(200);
     expect(up.token.status).toBe(200);
     expectErrorDocument(up.unknownToken, 401);

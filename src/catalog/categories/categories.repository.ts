@@ -7,7 +7,6 @@ import { finishedWireParts, jsonArrayParts, ResourceRow, resourceRowsSql, resour
 import { PRODUCT_WIRE } from '../products/product.wire';
 import { CATEGORY_WIRE } from './category.wire';
 import { Db, PrismaService } from '../../prisma/prisma.service';
-import { prepared } from '../../prisma/prepared-statement';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
@@ -108,12 +107,12 @@ export class CategoriesRepository {
       ? Prisma.sql`SELECT p.* FROM products p WHERE p.id IN (SELECT l.product_id FROM product_categories l JOIN category ON category.id = l.category_id) ${live('p')}`
       : Prisma.sql`SELECT p.* FROM products p WHERE FALSE`;
     const productRows = resourceRowsSql(1, { from: Prisma.raw('included_products'), alias: Prisma.raw('i'), orderBy: Prisma.sql`i.created_at, i.id`, json: PRODUCT_WIRE.jsonSql(Prisma.sql`i`, { liveOnly }), type: 'product' });
-    const rows = await this.prisma.$queryRaw<ResourceRow[]>(prepared(Prisma.sql`
+    const rows = await this.prisma.queryPrepared<ResourceRow>(Prisma.sql`
       WITH category AS MATERIALIZED (SELECT t.* FROM categories t WHERE t.id = ${id}::uuid ${live('t')}),
         included_products AS MATERIALIZED (${products})
       SELECT 0 AS section, 0 AS n, ${CATEGORY_WIRE.jsonSql(Prisma.sql`c`, { liveOnly })} AS json, 'category:' || c.id::text AS shown FROM category c
       ${productRows}
-      ORDER BY section, n`));
+      ORDER BY section, n`);
     const { sections, shown } = resourceSections(rows, 2);
     const [category] = sections[0];
     if (category === undefined) return null;

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, matchesNothing, toPrismaListArgs } from '../../common/list-query';
 import { Prisma, type Product } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
-import { prepared } from '../../prisma/prepared-statement';
 import { isUuid } from '../../common/validation/resource-id.pipe';
 import { JsonParts, SerializedPage } from '../../common/http/response-document';
 import { toSqlListClauses } from '../../common/list-query/sql-list-query';
@@ -223,13 +222,13 @@ export class ProductsRepository {
       resourceRowsSql(2 + i, { from: inc.cte, alias: Prisma.raw('i'), orderBy: Prisma.sql`i.created_at, i.id`, json: inc.json, type: inc.type }, Prisma.sql`, NULL, NULL`),
     );
     const pageRows = resourceRowsSql(1, { from: Prisma.raw('page'), alias: Prisma.raw('t'), orderBy: clauses.orderBy, json: PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly }), type: 'product' }, Prisma.sql`, NULL, NULL`);
-    const rows = await this.prisma.$queryRaw<PageRow[]>(prepared(Prisma.sql`
+    const rows = await this.prisma.queryPrepared<PageRow>(Prisma.sql`
       WITH page AS MATERIALIZED (SELECT t.* FROM products t WHERE ${matching} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ${concatenated(ctes)}
       SELECT 0 AS section, 0 AS n, NULL::text AS json, NULL::text AS shown,
         (SELECT count(*) FROM products t WHERE ${matching})::int AS total,
         ${q.filter ? Prisma.sql`(SELECT count(*) FROM products t WHERE ${visible})::int` : Prisma.sql`NULL::int`} AS all_count
       ${pageRows} ${concatenated(includedRows)}
-      ORDER BY section, n`));
+      ORDER BY section, n`);
     const { sections, shown } = resourceSections(rows, 2 + includes.length);
     const total = rows[0].total!;
     const included = includes.flatMap(({ key }, i): [string, JsonParts][] => (sections[2 + i].length ? [[key, jsonArrayParts(sections[2 + i])]] : []));
