@@ -9,4 +9,17 @@ describe('SerializedDocument', () => {
     expect(doc.byteLength).toBe(Buffer.byteLength(json));
     expect(new SerializedDocument([], []).toBuffer().length).toBe(0);
   });
+
+  it('joins small pieces into chunks of at least 16 K characters and keeps a larger piece whole', () => {
+    const small = Array.from({ length: 3000 }, (_, i) => `,${i}`);
+    const large = 'x'.repeat(20_000);
+    const chunks = new SerializedDocument(small, []).parts;
+    expect(chunks.join('')).toBe(small.join(''));
+    expect(chunks.slice(0, -1).every((part) => part.length >= 16 * 1024)).toBe(true);
+    expect(chunks.length).toBeLessThan(4);
+    const doc = new SerializedDocument(['[', ...small, large, ...small, ']'], []);
+    expect(doc.parts.join('')).toBe(['[', ...small, large, ...small, ']'].join(''));
+    expect(doc.parts).toContain(large);
+    expect(doc.parts.length).toBeLessThan(8);
+  });
 });

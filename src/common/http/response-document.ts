@@ -37,12 +37,43 @@ export class SerializedPage {
   ) {}
 }
 
+/**
+ * Pieces are joined up to this many characters: a page of many small pieces (an orders page has two for each
+ * formatted price) is then written and hashed a chunk at a time, not a piece at a time.
+ */
+const CHUNK_CHARS = 16 * 1024;
+
+function chunked(pieces: JsonParts): string[] {
+  const chunks: string[] = [];
+  let chunk = '';
+  for (const piece of pieces) {
+    if (piece.length >= CHUNK_CHARS) {
+      if (chunk) chunks.push(chunk);
+      chunks.push(piece);
+      chunk = '';
+      continue;
+    }
+    chunk += piece;
+    if (chunk.length >= CHUNK_CHARS) {
+      chunks.push(chunk);
+      chunk = '';
+    }
+  }
+  if (chunk) chunks.push(chunk);
+  return chunks;
+}
+
 /** A finished response body as JSON text, sent as it is. */
 export class SerializedDocument {
+  /** The text in chunks of about CHUNK_CHARS characters; a larger piece is a chunk of its own. */
+  readonly parts: JsonParts;
+
   constructor(
-    readonly parts: JsonParts,
+    pieces: JsonParts,
     readonly shown: string[],
-  ) {}
+  ) {
+    this.parts = chunked(pieces);
+  }
 
   /** The length of the UTF-8 text, in bytes. */
   get byteLength(): number {
