@@ -1,7 +1,7 @@
 import { Controller, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../auth/access.decorators';
-import { Includable } from '../common/include/include.decorators';
+import { Includable, IncludeKeys } from '../common/include/include.decorators';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import type { Principal } from '../common/http/request-context';
 import { parseSubCollectionPage } from '../common/list-query';
@@ -32,8 +32,8 @@ export class OrdersController {
   @Get()
   @ShopperAccess()
   @Includable('order')
-  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
-    return this.orders.list(await this.listQuery.parse(query, ORDERS_SPEC), shopperScope(principal));
+  async list(@Query() query: Record<string, unknown>, @IncludeKeys() includeKeys: string[], @CurrentPrincipal() principal: Principal) {
+    return this.orders.list(await this.listQuery.parse(query, ORDERS_SPEC), shopperScope(principal), includeKeys);
   }
 
   @ApiDataResponse('Get an order', 'Order', { includes: 'order' })

@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { FilterOp, FilterValue, HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, loadPage, matchesNothing, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
+import type { SerializedPage } from '../common/http/response-document';
+import { toSqlListClauses } from '../common/list-query/sql-list-query';
+import { PageRow, PageStatement, pageStatementSql, serializedPageOf } from '../common/wire/page-statement';
+import { ORDER_ITEM_WIRE, ORDER_WIRE } from './order.wire';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 const RANGE = ['gt', 'ge', 'lt', 'le'] as const;
@@ -77,6 +81,29 @@ export class OrdersRepository {
 
   itemsOf(orderIds: string[], db: Db = this.prisma) {
     return db.orderItem.findMany({ where: { orderId: { in: orderIds } }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  /**
+   * One statement for a whole page: the orders, the count(s) and, when asked for, their items, written as JSON
+   * text by the database from their wire formats (see order.wire.ts and page-statement.ts). Null when a filter
+   * is one only Prisma translates (an order's items' products); the caller then builds the page from rows.
+   */
+  async serializedPage(q: ListQuery, customerId: string | undefined, withItems: boolean): Promise<SerializedPage | null> {
+    const clauses = toSqlListClauses(q, ORDERS_SPEC, 't');
+    if (!clauses) return null;
+    const own = customerId !== undefined ? Prisma.sql`t.customer_id = ${customerId}::text` : Prisma.sql`TRUE`;
+    const statement: PageStatement = {
+      table: 'orders',
+      matching: Prisma.sql`(${clauses.where}) AND ${own}`,
+      unfiltered: q.filter ? own : null,
+      orderBy: clauses.orderBy,
+      json: ORDER_WIRE.jsonSql(Prisma.sql`t`, undefined),
+      type: 'order',
+      includes: withItems
+        ? [{ key: 'items', type: 'order_item', rows: Prisma.sql`SELECT oi.* FROM order_items oi WHERE oi.order_id IN (SELECT id FROM page)`, json: ORDER_ITEM_WIRE.jsonSql(Prisma.sql`i`, undefined) }]
+        : [],
+    };
+    return serializedPageOf(await this.prisma.queryPrepared<PageRow>(pageStatementSql(statement, q)), statement, q);
   }
 
   /** `customerId` limits the list (and its totals) to one shopper's orders. */

@@ -62,7 +62,10 @@ export class OrdersService {
     return pageOf((await this.getOwnOrThrow(id, customerId)).items.map(presentOrderItem), q);
   }
 
-  async list(q: ListQuery, customerId?: string) {
+  /** `includeKeys`: the `included` keys asked for; the page statement writes the items itself. */
+  async list(q: ListQuery, customerId?: string, includeKeys: string[] = []) {
+    const serialized = await this.orders.serializedPage(q, customerId, includeKeys.includes('items'));
+    if (serialized) return serialized;
     const { items, total, all } = await this.orders.list(q, customerId);
     return page(items.map(presentOrder), total, q, all);
   }

@@ -1,6 +1,7 @@
 import { Prisma } from '../../generated/prisma/client';
-import { displayPrice, formatMoney } from '../../common/money/money';
-import { col, computed, constant, finishedLater, nested, registerWireFinisher, scalar, sqlString, timestampsMember, when, WireFormat } from '../../common/wire/wire-format';
+import { displayPrice } from '../../common/money/money';
+import { displayPriceSql } from '../../common/money/display-price.wire';
+import { col, computed, constant, nested, scalar, sqlString, timestampsMember, when, WireFormat } from '../../common/wire/wire-format';
 import type { ProductRow } from './products.presenter';
 
 /** What the wire shows depends on who reads: a storefront (implicit) token sees links to live categories only. */
@@ -44,9 +45,7 @@ function priceEntries(t: Prisma.Sql): Prisma.Sql {
 const AMOUNT = Prisma.sql`trunc((e.p->>'amount')::numeric)::text`;
 const CURRENCY = Prisma.sql`to_json(e.p->>'currency')::text`;
 
-registerWireFinisher('money', formatMoney as (amount: never, currency: never) => string);
-
-const DISPLAY_PRICE_SQL = Prisma.sql`'{"amount":' || ${AMOUNT} || ',"currency":' || ${CURRENCY} || ',"formatted":' || ${finishedLater('money', [AMOUNT, CURRENCY])} || '}'`;
+const DISPLAY_PRICE_SQL = displayPriceSql(AMOUNT, CURRENCY);
 
 function relationshipIds(type: string, ids: string[] | undefined) {
   return ids?.length ? { data: ids.map((id) => ({ type, id })) } : undefined;

@@ -3,9 +3,9 @@ import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, matchesNo
 import { Prisma, type Product } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { isUuid } from '../../common/validation/resource-id.pipe';
-import { JsonParts, SerializedPage } from '../../common/http/response-document';
+import { SerializedPage } from '../../common/http/response-document';
 import { toSqlListClauses } from '../../common/list-query/sql-list-query';
-import { jsonArrayParts, ResourceRow, resourceRowsSql, resourceSections } from '../../common/wire/wire-format';
+import { PageRow, PageStatement, PageStatementInclude, pageStatementSql, serializedPageOf } from '../../common/wire/page-statement';
 import { CATEGORY_WIRE } from '../categories/category.wire';
 import { FILE_WIRE } from '../files/file.wire';
 import { PRODUCT_WIRE } from './product.wire';
@@ -206,56 +206,29 @@ export class ProductsRepository {
 
   /**
    * One statement for a whole page: the products, the count(s) and each asked-for include, written as JSON
-   * text by the database from the resources' wire formats (see product.wire.ts), one row per resource
-   * (`ResourceRow`). Null when the query or an include is one this statement does not cover; the caller then
-   * builds the page from rows.
+   * text by the database from the resources' wire formats (see product.wire.ts and page-statement.ts). Null when
+   * the query or an include is one this statement does not cover; the caller then builds the page from rows.
    */
   async serializedPage(q: ListQuery, liveOnly: boolean, includeKeys: string[], linkBase: string): Promise<SerializedPage | null> {
     // One alias, `t`, for the table and for the page's rows, so the same ORDER BY serves both.
     const clauses = toSqlListClauses(q, PRODUCTS_SPEC, 't');
     if (!clauses || !includeKeys.every((key) => Object.hasOwn(SERIALIZED_INCLUDES, key))) return null;
     const visible = liveOnly ? Prisma.sql`t.status = 'live'` : Prisma.sql`TRUE`;
-    const matching = Prisma.sql`${visible} AND (${clauses.where})`;
-    const includes = includeKeys.map((key, i) => ({ key, cte: Prisma.raw(`included_${i}`), ...SERIALIZED_INCLUDES[key]({ liveOnly, linkBase }) }));
-    const ctes = includes.map((inc) => Prisma.sql`, ${inc.cte} AS MATERIALIZED (${inc.rows})`);
-    const includedRows = includes.map((inc, i) =>
-      resourceRowsSql(2 + i, { from: inc.cte, alias: Prisma.raw('i'), orderBy: Prisma.sql`i.created_at, i.id`, json: inc.json, type: inc.type }, Prisma.sql`, NULL, NULL`),
-    );
-    const pageRows = resourceRowsSql(1, { from: Prisma.raw('page'), alias: Prisma.raw('t'), orderBy: clauses.orderBy, json: PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly }), type: 'product' }, Prisma.sql`, NULL, NULL`);
-    const rows = await this.prisma.queryPrepared<PageRow>(Prisma.sql`
-      WITH page AS MATERIALIZED (SELECT t.* FROM products t WHERE ${matching} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ${concatenated(ctes)}
-      SELECT 0 AS section, 0 AS n, NULL::text AS json, NULL::text AS shown,
-        (SELECT count(*) FROM products t WHERE ${matching})::int AS total,
-        ${q.filter ? Prisma.sql`(SELECT count(*) FROM products t WHERE ${visible})::int` : Prisma.sql`NULL::int`} AS all_count
-      ${pageRows} ${concatenated(includedRows)}
-      ORDER BY section, n`);
-    const { sections, shown } = resourceSections(rows, 2 + includes.length);
-    const total = rows[0].total!;
-    const included = includes.flatMap(({ key }, i): [string, JsonParts][] => (sections[2 + i].length ? [[key, jsonArrayParts(sections[2 + i])]] : []));
-    return new SerializedPage(jsonArrayParts(sections[1]), included, total, rows[0].all_count ?? total, q.limit, q.offset, shown);
+    const statement: PageStatement = {
+      table: 'products',
+      matching: Prisma.sql`${visible} AND (${clauses.where})`,
+      unfiltered: q.filter ? visible : null,
+      orderBy: clauses.orderBy,
+      json: PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly }),
+      type: 'product',
+      includes: includeKeys.map((key) => ({ key, ...SERIALIZED_INCLUDES[key]({ liveOnly, linkBase }) })),
+    };
+    return serializedPageOf(await this.prisma.queryPrepared<PageRow>(pageStatementSql(statement, q)), statement, q);
   }
 }
 
-/** A row of a page statement: section 0 holds the counts; 1 the page's products, 2… each include's resources. */
-interface PageRow extends ResourceRow {
-  total: number | null;
-  all_count: number | null;
-}
-
-function concatenated(parts: Prisma.Sql[]): Prisma.Sql {
-  return parts.length ? Prisma.join(parts, ' ', '', '') : Prisma.empty;
-}
-
-interface IncludedRows {
-  type: string;
-  /** SELECT of the included rows; `page` is the page's products. */
-  rows: Prisma.Sql;
-  /** JSON text of one included row, aliased `i`. */
-  json: Prisma.Sql;
-}
-
 /** The includes of a products page the page statement writes itself, by `included` key (see products.includes.ts). */
-const SERIALIZED_INCLUDES: Record<string, (ctx: { liveOnly: boolean; linkBase: string }) => IncludedRows> = {
+const SERIALIZED_INCLUDES: Record<string, (ctx: { liveOnly: boolean; linkBase: string }) => Omit<PageStatementInclude, 'key'>> = {
   main_images: ({ liveOnly, linkBase }) => ({
     type: 'file',
     rows: Prisma.sql`SELECT f.* FROM files f WHERE f.id IN (SELECT main_image_id FROM page) ${liveOnly ? Prisma.sql`AND f.public` : Prisma.empty}`,

@@ -12,6 +12,15 @@ describe('finishedWireParts', () => {
     expect(finishedWireParts(`[${marker(1)},"é",${marker(2)}${marker(3)}]`).join('')).toBe('[2,"é",46]');
   });
 
+  it('finishes a marker seen before from what it answered then', () => {
+    let calls = 0;
+    registerWireFinisher('counted', (n: number) => (calls++, n + 1));
+    const counted = `\x01counted\x02[41]\x01`;
+    expect(finishedWireParts(`[${counted},${counted}]`).join('')).toBe('[42,42]');
+    expect(finishedWireParts(counted).join('')).toBe('42');
+    expect(calls).toBe(1);
+  });
+
   it('refuses an unknown finisher and an unterminated marker', () => {
     expect(() => finishedWireParts('\x01nope\x02[]\x01')).toThrow(/nope/);
     expect(() => finishedWireParts('\x01twice\x02[1]')).toThrow(/Unterminated/);

@@ -124,6 +124,29 @@ export function finishedLater(name: string, jsonArgs: Prisma.Sql[]): Prisma.Sql 
 }
 
 /**
+ * Finished values by marker, for the short ones (a price: the same few amounts and currencies come back on page
+ * after page). Finishers are pure functions of their arguments.
+ */
+const finishedByMarker = new Map<string, string>();
+const MAX_CACHED_MARKER = 256;
+const MAX_CACHED_MARKERS = 4096;
+
+function finishedMarker(marker: string, split: number): string {
+  const cacheable = marker.length <= MAX_CACHED_MARKER;
+  const known = cacheable ? finishedByMarker.get(marker) : undefined;
+  if (known !== undefined) return known;
+  const name = marker.slice(0, split);
+  const finish = finishers.get(name);
+  if (!finish) throw new Error(`No wire finisher named ${name}`);
+  const json = JSON.stringify(finish(...(JSON.parse(marker.slice(split + 1)) as never[])));
+  if (cacheable) {
+    if (finishedByMarker.size >= MAX_CACHED_MARKERS) finishedByMarker.clear();
+    finishedByMarker.set(marker, json);
+  }
+  return json;
+}
+
+/**
  * The finished text of `text` as pieces, in order: the stretches between markers are slices of `text`, so a page of
  * ~200 KB is neither scanned by a regular expression nor copied before it is written out (see SerializedDocument).
  */
@@ -134,10 +157,7 @@ export function finishedWireParts(text: string): string[] {
     const split = text.indexOf('\x02', start);
     const end = split === -1 ? -1 : text.indexOf('\x01', split);
     if (end === -1) throw new Error('Unterminated wire marker');
-    const name = text.slice(start + 1, split);
-    const finish = finishers.get(name);
-    if (!finish) throw new Error(`No wire finisher named ${name}`);
-    parts.push(text.slice(from, start), JSON.stringify(finish(...(JSON.parse(text.slice(split + 1, end)) as never[]))));
+    parts.push(text.slice(from, start), finishedMarker(text.slice(start + 1, end), split - start - 1));
     from = end + 1;
   }
   parts.push(from === 0 ? text : text.slice(from));
@@ -185,6 +205,16 @@ export function resourceSections(rows: readonly ResourceRow[], count: number): {
     shown.push(row.shown!);
   }
   return { sections, shown };
+}
+
+registerWireFinisher('json', (value: never) => value);
+
+/**
+ * A json or jsonb column shown as `JSON.stringify` writes the value Prisma reads from it. The database's text of
+ * a jsonb value has spaces and its numbers as stored (`1.50`), so it is written again when the page is finished.
+ */
+export function jsonColumn<Row, Ctx>(key: string, column: string, pick: (row: Row) => unknown): WireMember<Row, Ctx> {
+  return { key, value: (row) => pick(row), sql: (t) => finishedLater('json', [Prisma.sql`${col(t, column)}::text`]) };
 }
 
 /** `timestamps` as every resource shows them (see `timestamps` in common/http). */

@@ -1,0 +1,134 @@
+import { Prisma, type Order, type OrderItem } from '../generated/prisma/client';
+import { displayPrice } from '../common/money/money';
+import { displayPriceSql } from '../common/money/display-price.wire';
+import { col, computed, constant, jsonColumn, nested, scalar, sqlString, timestampsMember, when, WireFormat } from '../common/wire/wire-format';
+
+/** An order with the ids of its items, oldest first (all its relationships need). */
+export type OrderWireRow = Order & { items: Pick<OrderItem, 'id'>[] };
+
+/** `links: {}`: orders and their items have no links of their own. */
+const noLinks = <Row>() => computed<Row, void>('links', () => ({}), () => sqlString('{}'));
+
+/** `displayPrice(amount, currency)` of an amount column (or an integer expression over `t`) in the row's currency. */
+function money<Row extends { currency: string }>(key: string, amount: (row: Row) => number, amountSql: (t: Prisma.Sql) => Prisma.Sql) {
+  return computed<Row, void>(
+    key,
+    (row) => displayPrice(amount(row), row.currency),
+    (t) => displayPriceSql(Prisma.sql`(${amountSql(t)})::text`, Prisma.sql`to_json(${col(t, 'currency')})::text`),
+  );
+}
+
+/** Amounts in SQL as bigint: a sum or product of two integer columns may not fit in one. */
+const amountOf = (column: string) => (t: Prisma.Sql) => Prisma.sql`${col(t, column)}::bigint`;
+
+const ORDER_DISPLAY_PRICE = new WireFormat<Order, void>([
+  money('with_tax', (o) => o.withTax, amountOf('with_tax')),
+  money('without_tax', (o) => o.withoutTax, amountOf('without_tax')),
+  money('tax', (o) => o.tax, amountOf('tax')),
+  money('discount', () => 0, () => Prisma.sql`0`),
+  money(
+    'balance_owing',
+    (o) => Math.max(0, o.withTax - o.authorizedAmount - o.paidAmount),
+    (t) => Prisma.sql`GREATEST(0, ${col(t, 'with_tax')}::bigint - ${col(t, 'authorized_amount')} - ${col(t, 'paid_amount')})`,
+  ),
+  money('authorized', (o) => o.authorizedAmount, amountOf('authorized_amount')),
+  money('paid', (o) => o.paidAmount, amountOf('paid_amount')),
+  money('refunded', (o) => o.refundedAmount, amountOf('refunded_amount')),
+]);
+
+const ORDER_META = new WireFormat<Order, void>([nested('display_price', ORDER_DISPLAY_PRICE), timestampsMember()]);
+
+const ORDER_RELATIONSHIPS = new WireFormat<OrderWireRow, void>([
+  computed(
+    'items',
+    (o) => ({ data: o.items.map((i) => ({ type: 'item', id: i.id })) }),
+    (t) => Prisma.sql`'{"data":[' || COALESCE((SELECT string_agg('{"type":"item","id":"' || l.id::text || '"}', ',' ORDER BY l.created_at, l.id)
+      FROM order_items l WHERE l.order_id = ${col(t, 'id')}), '') || ']}'`,
+  ),
+  when(
+    computed(
+      'account',
+      (o) => ({ data: { type: 'account', id: o.accountId } }),
+      (t) => Prisma.sql`'{"data":{"type":"account","id":"' || ${col(t, 'account_id')}::text || '"}}'`,
+    ),
+    (o) => o.accountId !== null,
+    (t) => Prisma.sql`${col(t, 'account_id')} IS NOT NULL`,
+  ),
+]);
+
+/** The order as GET /v2/orders/{id} returns it; amounts follow every payment transition. */
+export const ORDER_WIRE = new WireFormat<OrderWireRow, void>([
+  constant('type', 'order'),
+  scalar('id', 'id', (o) => o.id),
+  scalar('status', 'status', (o) => o.status),
+  scalar('payment', 'payment', (o) => o.payment),
+  scalar('shipping', 'shipping', (o) => o.shipping),
+  jsonColumn('customer', 'customer', (o) => o.customer),
+  jsonColumn('shipping_address', 'shipping_address', (o) => o.shippingAddress),
+  jsonColumn('billing_address', 'billing_address', (o) => o.billingAddress),
+  noLinks<OrderWireRow>(),
+  nested('meta', ORDER_META),
+  nested('relationships', ORDER_RELATIONSHIPS),
+]);
+
+// ---------- items ----------
+
+/** A line's value: unit amount × quantity. */
+const lineValue = (i: OrderItem) => i.unitAmount * i.quantity;
+const LINE_VALUE_SQL = (t: Prisma.Sql) => Prisma.sql`${col(t, 'unit_amount')}::bigint * ${col(t, 'quantity')}`;
+
+function itemAmount(key: string, amount: (i: OrderItem) => number, amountSql: (t: Prisma.Sql) => Prisma.Sql) {
+  return computed<OrderItem, void>(
+    key,
+    (i) => ({ amount: amount(i), currency: i.currency, includes_tax: i.includesTax }),
+    (t) => Prisma.sql`'{"amount":' || (${amountSql(t)})::text || ',"currency":' || to_json(${col(t, 'currency')})::text || ',"includes_tax":' || ${col(t, 'includes_tax')}::text || '}'`,
+  );
+}
+
+/** `{ unit, value }` display prices of a line, for one of its price kinds. */
+function unitAndValue(key: string, unit: (i: OrderItem) => number, unitSql: (t: Prisma.Sql) => Prisma.Sql, value: (i: OrderItem) => number, valueSql: (t: Prisma.Sql) => Prisma.Sql) {
+  return nested(key, new WireFormat<OrderItem, void>([money('unit', unit, unitSql), money('value', value, valueSql)]));
+}
+
+const ITEM_META = new WireFormat<OrderItem, void>([
+  nested(
+    'display_price',
+    new WireFormat<OrderItem, void>([
+      unitAndValue('with_tax', (i) => i.unitAmount, amountOf('unit_amount'), lineValue, LINE_VALUE_SQL),
+      unitAndValue('without_tax', (i) => i.unitAmount, amountOf('unit_amount'), lineValue, LINE_VALUE_SQL),
+      unitAndValue('tax', () => 0, () => Prisma.sql`0`, () => 0, () => Prisma.sql`0`),
+    ]),
+  ),
+  timestampsMember(),
+]);
+
+const ITEM_RELATIONSHIPS = new WireFormat<OrderItem, void>([
+  when(
+    computed(
+      'cart_item',
+      (i) => ({ data: { type: 'cart_item', id: i.cartItemId } }),
+      (t) => Prisma.sql`'{"data":{"type":"cart_item","id":"' || ${col(t, 'cart_item_id')}::text || '"}}'`,
+    ),
+    (i) => i.cartItemId !== null,
+    (t) => Prisma.sql`${col(t, 'cart_item_id')} IS NOT NULL`,
+  ),
+]);
+
+export const ORDER_ITEM_WIRE = new WireFormat<OrderItem, void>([
+  constant('type', 'order_item'),
+  scalar('id', 'id', (i) => i.id),
+  scalar('quantity', 'quantity', (i) => i.quantity),
+  // A line checked out from a custom item has no product.
+  when(
+    scalar('product_id', 'product_id', (i) => i.productId),
+    (i) => i.productId !== null,
+    (t) => Prisma.sql`${col(t, 'product_id')} IS NOT NULL`,
+  ),
+  scalar('name', 'name', (i) => i.name),
+  scalar('sku', 'sku', (i) => i.sku),
+  itemAmount('unit_price', (i) => i.unitAmount, amountOf('unit_amount')),
+  itemAmount('value', lineValue, LINE_VALUE_SQL),
+  noLinks<OrderItem>(),
+  nested('meta', ITEM_META),
+  nested('relationships', ITEM_RELATIONSHIPS),
+]);
