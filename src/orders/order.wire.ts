@@ -1,6 +1,5 @@
 import { Prisma, type Order, type OrderItem } from '../generated/prisma/client';
-import { displayPrice } from '../common/money/money';
-import { displayPriceSql } from '../common/money/display-price.wire';
+import { displayPriceMember } from '../common/money/display-price.wire';
 import { col, computed, constant, jsonColumn, nested, scalar, sqlString, timestampsMember, when, WireFormat } from '../common/wire/wire-format';
 
 /** An order with the ids of its items, oldest first (all its relationships need). */
@@ -9,31 +8,22 @@ export type OrderWireRow = Order & { items: Pick<OrderItem, 'id'>[] };
 /** `links: {}`: orders and their items have no links of their own. */
 const noLinks = <Row>() => computed<Row, void>('links', () => ({}), () => sqlString('{}'));
 
-/** `displayPrice(amount, currency)` of an amount column (or an integer expression over `t`) in the row's currency. */
-function money<Row extends { currency: string }>(key: string, amount: (row: Row) => number, amountSql: (t: Prisma.Sql) => Prisma.Sql) {
-  return computed<Row, void>(
-    key,
-    (row) => displayPrice(amount(row), row.currency),
-    (t) => displayPriceSql(Prisma.sql`(${amountSql(t)})::text`, Prisma.sql`to_json(${col(t, 'currency')})::text`),
-  );
-}
-
 /** Amounts in SQL as bigint: a sum or product of two integer columns may not fit in one. */
 const amountOf = (column: string) => (t: Prisma.Sql) => Prisma.sql`${col(t, column)}::bigint`;
 
 const ORDER_DISPLAY_PRICE = new WireFormat<Order, void>([
-  money('with_tax', (o) => o.withTax, amountOf('with_tax')),
-  money('without_tax', (o) => o.withoutTax, amountOf('without_tax')),
-  money('tax', (o) => o.tax, amountOf('tax')),
-  money('discount', () => 0, () => Prisma.sql`0`),
-  money(
+  displayPriceMember('with_tax', (o) => o.withTax, amountOf('with_tax')),
+  displayPriceMember('without_tax', (o) => o.withoutTax, amountOf('without_tax')),
+  displayPriceMember('tax', (o) => o.tax, amountOf('tax')),
+  displayPriceMember('discount', () => 0, () => Prisma.sql`0`),
+  displayPriceMember(
     'balance_owing',
     (o) => Math.max(0, o.withTax - o.authorizedAmount - o.paidAmount),
     (t) => Prisma.sql`GREATEST(0, ${col(t, 'with_tax')}::bigint - ${col(t, 'authorized_amount')} - ${col(t, 'paid_amount')})`,
   ),
-  money('authorized', (o) => o.authorizedAmount, amountOf('authorized_amount')),
-  money('paid', (o) => o.paidAmount, amountOf('paid_amount')),
-  money('refunded', (o) => o.refundedAmount, amountOf('refunded_amount')),
+  displayPriceMember('authorized', (o) => o.authorizedAmount, amountOf('authorized_amount')),
+  displayPriceMember('paid', (o) => o.paidAmount, amountOf('paid_amount')),
+  displayPriceMember('refunded', (o) => o.refundedAmount, amountOf('refunded_amount')),
 ]);
 
 const ORDER_META = new WireFormat<Order, void>([nested('display_price', ORDER_DISPLAY_PRICE), timestampsMember()]);
@@ -87,7 +77,7 @@ function itemAmount(key: string, amount: (i: OrderItem) => number, amountSql: (t
 
 /** `{ unit, value }` display prices of a line, for one of its price kinds. */
 function unitAndValue(key: string, unit: (i: OrderItem) => number, unitSql: (t: Prisma.Sql) => Prisma.Sql, value: (i: OrderItem) => number, valueSql: (t: Prisma.Sql) => Prisma.Sql) {
-  return nested(key, new WireFormat<OrderItem, void>([money('unit', unit, unitSql), money('value', value, valueSql)]));
+  return nested(key, new WireFormat<OrderItem, void>([displayPriceMember('unit', unit, unitSql), displayPriceMember('value', value, valueSql)]));
 }
 
 const ITEM_META = new WireFormat<OrderItem, void>([

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { Prisma } from '../generated/prisma/client';
 
 /**
- * Statements that write whole pages as JSON (see products.repository.ts) are long: PostgreSQL spends more
- * time parsing and planning one than running it. Marked with prepared(), such a statement is prepared once
- * per connection under a name made from its text, and each later run only binds and executes it.
+ * Statements that write whole pages as JSON (see common/wire/page-statement.ts) are long: PostgreSQL spends more
+ * time parsing and planning one than running it. Marked with prepared() (PrismaService.queryPrepared does), such a
+ * statement is prepared once per connection under a name made from its text, and each later run only binds and
+ * executes it.
  */
 const MARK = '/* prepared */';
 

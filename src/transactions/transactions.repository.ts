@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { PageParams } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
+import type { SerializedPage } from '../common/http/response-document';
+import { PageRow, PageStatement, pageStatementSql, serializedPageOf } from '../common/wire/page-statement';
+import { TRANSACTION_WIRE } from './transaction.wire';
 import { IN_FLIGHT_MARKERS, isInFlight, TransactionState, TransactionStatus, TransactionType } from './transaction-lifecycle';
 
 /** Rows in one of `states` (see `transactionState`): the condition of a claim, built from the lifecycle table. */
@@ -29,6 +32,23 @@ export class TransactionsRepository {
       db.transaction.count({ where }),
     ]);
     return { items, total };
+  }
+
+  /**
+   * The same page written as JSON text by the database, with its count, in one statement (see transaction.wire.ts
+   * and page-statement.ts).
+   */
+  async serializedPageForOrder(orderId: string, q: PageParams): Promise<SerializedPage | null> {
+    const statement: PageStatement = {
+      table: 'transactions',
+      matching: Prisma.sql`t.order_id = ${orderId}::uuid`,
+      unfiltered: null,
+      orderBy: Prisma.sql`t.created_at ASC, t.id ASC`,
+      json: TRANSACTION_WIRE.jsonSql(Prisma.sql`t`, undefined),
+      type: 'transaction',
+      includes: [],
+    };
+    return serializedPageOf(await this.prisma.queryPrepared<PageRow>(pageStatementSql(statement, q)), statement, q);
   }
 
   /** A transaction id under another order is not found. */

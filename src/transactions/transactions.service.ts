@@ -16,6 +16,8 @@ export class TransactionsService {
 
   async list(orderId: string, q: PageParams) {
     await this.requireOrder(orderId);
+    const serialized = await this.transactions.serializedPageForOrder(orderId, q);
+    if (serialized) return serialized;
     const { items, total } = await this.transactions.pageForOrder(orderId, q);
     return page(items.map(presentTransaction), total, q);
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SerializedPage } from '../../src/common/http/response-document';
 import { ORDERS_SPEC, OrdersRepository } from '../../src/orders/orders.repository';
+import { TransactionsRepository } from '../../src/transactions/transactions.repository';
 import type { ListFieldSpec } from '../../src/common/list-query';
 import { groupsOf } from '../support/product-list-cases';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -8,7 +9,8 @@ import { createTestApp, TestApp } from '../support/test-app';
 /**
  * An orders page the database writes as JSON text (OrdersRepository.serializedPage, from order.wire.ts) is byte
  * for byte the page the presenters and the items include build from rows: over filters, sorts, pages, the items
- * include, an admin's and a shopper's token, empty results, and rows holding what JSON and amounts make hard.
+ * include, an admin's and a shopper's token, empty results, and rows holding what JSON and amounts make hard. The
+ * same for an order's transactions (TransactionsRepository.serializedPageForOrder, from transaction.wire.ts).
  */
 
 class SwitchableOrdersRepository extends OrdersRepository {
@@ -20,6 +22,17 @@ class SwitchableOrdersRepository extends OrdersRepository {
     const page = await super.serializedPage(...args);
     if (page) this.serializedCount++;
     return page;
+  }
+}
+
+class SwitchableTransactionsRepository extends TransactionsRepository {
+  serialize = true;
+  serializedCount = 0;
+
+  override async serializedPageForOrder(...args: Parameters<TransactionsRepository['serializedPageForOrder']>): Promise<SerializedPage | null> {
+    if (!this.serialize) return null;
+    this.serializedCount++;
+    return super.serializedPageForOrder(...args);
   }
 }
 
@@ -42,12 +55,18 @@ describe('orders: database-written pages are the pages the presenters build', ()
   let repository: SwitchableOrdersRepository;
   let shopper: Record<string, string>;
   let orderIds: string[];
+  let transactions: SwitchableTransactionsRepository;
+  let shopperId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ override: (b) => b.overrideProvider(OrdersRepository).useClass(SwitchableOrdersRepository) });
+    t = await createTestApp({
+      override: (b) => b.overrideProvider(OrdersRepository).useClass(SwitchableOrdersRepository).overrideProvider(TransactionsRepository).useClass(SwitchableTransactionsRepository),
+    });
     repository = t.app.get(OrdersRepository);
+    transactions = t.app.get(TransactionsRepository);
     const customer = await t.http.post('/v2/customers').set(t.admin).send({ data: { type: 'customer', name: 'Ron', email: 'ron@example.com', password: 'mustache-1234' } });
-    orderIds = await seed(t, customer.body.data.id);
+    shopperId = customer.body.data.id;
+    orderIds = await seed(t, shopperId);
     const signIn = await t.http
       .post('/v2/customers/tokens')
       .set(t.storefront)
@@ -107,6 +126,34 @@ describe('orders: database-written pages are the pages the presenters build', ()
     const queries = filters.map((filter, i) => `filter=${encodeURIComponent(filter)}&page[limit]=20&include=${INCLUDES[i % 2]}`);
     await expectSameBytes(queries, 0.05);
   });
+
+  it("an order's transactions, over pages, for an administrator and for the order's shopper", async () => {
+    const differences: { path: string; serialized: string; presented: string }[] = [];
+    const withTransactions = await t.prisma.order.findMany({ where: { transactions: { some: {} } }, select: { id: true, customerId: true } });
+    const ownerOf = (id: string) => withTransactions.find((o) => o.id === id)?.customerId;
+    const pages = ['', '?page[limit]=2', '?page[limit]=3&page[offset]=2', '?page[offset]=100'];
+    let shown = 0;
+    for (const orderId of [...withTransactions.map((o) => o.id), orderIds[0], randomUUID()]) {
+      const auths = ownerOf(orderId) === shopperId ? [t.admin, shopper] : [t.admin];
+      for (const auth of auths) {
+        for (const q of pages) {
+          const path = `/v2/orders/${orderId}/transactions${q}`;
+          const before = transactions.serializedCount;
+          const a = await t.http.get(path).set(auth);
+          const serializedUsed = transactions.serializedCount > before;
+          transactions.serialize = false;
+          const b = await t.http.get(path).set(auth);
+          transactions.serialize = true;
+          expect({ path, status: a.status, serializedUsed }).toEqual({ path, status: b.status, serializedUsed: a.status === 200 });
+          if (a.text !== b.text) differences.push({ path, serialized: a.text, presented: b.text });
+          if (a.status === 200) shown += JSON.parse(a.text).data.length;
+        }
+      }
+    }
+    expect(differences.slice(0, 3)).toEqual([]);
+    expect(withTransactions.length).toBeGreaterThanOrEqual(8);
+    expect(shown).toBeGreaterThan(40);
+  });
 });
 
 /** Rows written directly: what checkout and payments write, and what other tools may have written. */
@@ -158,6 +205,29 @@ async function seed(t: TestApp, customerId: string): Promise<string[]> {
         includesTax: (i + n) % 3 !== 0,
         // Lines of one order share a timestamp now and then.
         createdAt: at(i + (n > 1 ? 1 : 0)),
+        updatedAt: at(i + n),
+      })),
+    ),
+  });
+  await t.prisma.transaction.createMany({
+    data: orders.flatMap((o, i) =>
+      Array.from({ length: i % 3 === 0 ? (i % 7) + 1 : 0 }, (_, n) => ({
+        id: randomUUID(),
+        orderId: o.id,
+        gateway: ['manual', 'stripe_payment_intents', 'elastic_path_payments_stripe'][n % 3],
+        reference: n % 2 ? `pi_${i}_${n}` : 'manual',
+        customReference: [null, '', HARD_TEXT[(i + n) % HARD_TEXT.length]][n % 3],
+        name: [null, HARD_TEXT[n % HARD_TEXT.length], ''][(i + n) % 3],
+        amount: [o.withTax, 1, 2147483647, 0][n % 4],
+        refundedAmount: n % 4 === 2 ? 5 : 0,
+        refundMechanism: [null, '', 'refund', 'credit_note'][n % 4],
+        currency: o.currency,
+        transactionType: ['authorize', 'capture', 'purchase', 'refund'][n % 4],
+        status: ['complete', 'pending', 'failed'][n % 3],
+        paymentIntentId: n % 2 ? `pi_${i}_${n}` : null,
+        clientSecret: n % 2 ? `pi_${i}_${n}_secret` : null,
+        // Transactions of one order share a timestamp now and then: the id decides their order.
+        createdAt: at(i + Math.floor(n / 2)),
         updatedAt: at(i + n),
       })),
     ),

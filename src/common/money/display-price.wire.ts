@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
-import { finishedLater, registerWireFinisher } from '../wire/wire-format';
-import { formatMoney } from './money';
+import { col, computed, finishedLater, registerWireFinisher, type WireMember } from '../wire/wire-format';
+import { displayPrice, formatMoney } from './money';
 
 registerWireFinisher('money', formatMoney as (amount: never, currency: never) => string);
 
@@ -10,4 +10,13 @@ registerWireFinisher('money', formatMoney as (amount: never, currency: never) =>
  */
 export function displayPriceSql(amount: Prisma.Sql, currency: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`'{"amount":' || ${amount} || ',"currency":' || ${currency} || ',"formatted":' || ${finishedLater('money', [amount, currency])} || '}'`;
+}
+
+/** `displayPrice(amount, currency)` of an integer amount (a column, or an expression over `t`) in the row's `currency`. */
+export function displayPriceMember<Row extends { currency: string }>(key: string, amount: (row: Row) => number, amountSql: (t: Prisma.Sql) => Prisma.Sql): WireMember<Row, void> {
+  return computed<Row, void>(
+    key,
+    (row) => displayPrice(amount(row), row.currency),
+    (t) => displayPriceSql(Prisma.sql`(${amountSql(t)})::text`, Prisma.sql`to_json(${col(t, 'currency')})::text`),
+  );
 }

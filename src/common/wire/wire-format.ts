@@ -74,7 +74,7 @@ export function scalar<Row, Ctx>(key: string, column: string, pick: (row: Row) =
 }
 
 /** A timestamp column as RFC 3339 UTC with milliseconds, the JSON string `Date.toISOString` writes. */
-function isoTimeSql(column: Prisma.Sql): Prisma.Sql {
+export function isoTimeSql(column: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`('"' || to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`;
 }
 
