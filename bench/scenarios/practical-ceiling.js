@@ -26,12 +26,11 @@ async function productsPageStatement(pathQ, includeKeys, linkBase) {
   const { parseListQuery } = require(path.join(dist, 'common/list-query'));
   const query = parseListQuery(qs.parse(new URL(pathQ, linkBase).search.slice(1)), PRODUCTS_SPEC, { defaultLimit: 25 });
   let statement;
-  const recorder = {
-    $queryRaw: async (sql) => {
-      statement = sql;
-      return [{ section: 0, n: 0, json: null, shown: null, total: 0, all_count: 0 }];
-    },
+  const record = async (sql) => {
+    statement = sql;
+    return [{ section: 0, n: 0, json: null, shown: null, total: 0, all_count: 0 }];
   };
+  const recorder = { queryPrepared: record, $queryRaw: record };
   // The benchmark's token is a client_credentials one: every product, not only live ones.
   await new ProductsRepository(recorder).serializedPage(query, false, includeKeys, linkBase);
   if (!statement) throw new Error(`the repository wrote no single statement for ${pathQ}`);
