@@ -1,6 +1,6 @@
 import { Prisma, type Order, type OrderItem } from '../generated/prisma/client';
 import { displayPriceMember } from '../common/money/display-price.wire';
-import { col, computed, constant, jsonColumn, nested, scalar, sqlString, timestampsMember, when, WireFormat } from '../common/wire/wire-format';
+import { col, computed, constant, jsonColumn, nested, relationshipTo, scalar, sqlString, timestampsMember, when, WireFormat } from '../common/wire/wire-format';
 
 /** An order with the ids of its items, oldest first (all its relationships need). */
 export type OrderWireRow = Order & { items: Pick<OrderItem, 'id'>[] };
@@ -35,15 +35,7 @@ const ORDER_RELATIONSHIPS = new WireFormat<OrderWireRow, void>([
     (t) => Prisma.sql`'{"data":[' || COALESCE((SELECT string_agg('{"type":"item","id":"' || l.id::text || '"}', ',' ORDER BY l.created_at, l.id)
       FROM order_items l WHERE l.order_id = ${col(t, 'id')}), '') || ']}'`,
   ),
-  when(
-    computed(
-      'account',
-      (o) => ({ data: { type: 'account', id: o.accountId } }),
-      (t) => Prisma.sql`'{"data":{"type":"account","id":"' || ${col(t, 'account_id')}::text || '"}}'`,
-    ),
-    (o) => o.accountId !== null,
-    (t) => Prisma.sql`${col(t, 'account_id')} IS NOT NULL`,
-  ),
+  relationshipTo('account', 'account', 'account_id', (o) => o.accountId),
 ]);
 
 /** The order as GET /v2/orders/{id} returns it; amounts follow every payment transition. */
@@ -93,15 +85,7 @@ const ITEM_META = new WireFormat<OrderItem, void>([
 ]);
 
 const ITEM_RELATIONSHIPS = new WireFormat<OrderItem, void>([
-  when(
-    computed(
-      'cart_item',
-      (i) => ({ data: { type: 'cart_item', id: i.cartItemId } }),
-      (t) => Prisma.sql`'{"data":{"type":"cart_item","id":"' || ${col(t, 'cart_item_id')}::text || '"}}'`,
-    ),
-    (i) => i.cartItemId !== null,
-    (t) => Prisma.sql`${col(t, 'cart_item_id')} IS NOT NULL`,
-  ),
+  relationshipTo('cart_item', 'cart_item', 'cart_item_id', (i) => i.cartItemId),
 ]);
 
 export const ORDER_ITEM_WIRE = new WireFormat<OrderItem, void>([

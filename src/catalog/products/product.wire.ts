@@ -1,7 +1,7 @@
 import { Prisma } from '../../generated/prisma/client';
 import { displayPrice } from '../../common/money/money';
 import { displayPriceSql } from '../../common/money/display-price.wire';
-import { col, computed, constant, nested, scalar, sqlString, timestampsMember, when, WireFormat } from '../../common/wire/wire-format';
+import { col, computed, constant, nested, relationshipTo, scalar, sqlString, timestampsMember, WireFormat } from '../../common/wire/wire-format';
 import type { ProductRow } from './products.presenter';
 
 /** What the wire shows depends on who reads: a storefront (implicit) token sees links to live categories only. */
@@ -69,15 +69,7 @@ const RELATIONSHIPS = new WireFormat<ProductRow, ProductWireContext>([
     (row) => relationshipIds('category', row.categories?.map((c) => c.categoryId)),
     (t, ctx) => linkedSql('category', 'product_categories', 'category_id', t, ctx.liveOnly ? Prisma.sql`JOIN categories lc ON lc.id = l.category_id AND lc.status = 'live'` : Prisma.empty),
   ),
-  when(
-    computed(
-      'main_image',
-      (row) => ({ data: { type: 'main_image', id: row.mainImageId } }),
-      (t) => Prisma.sql`'{"data":{"type":"main_image","id":"' || ${col(t, 'main_image_id')}::text || '"}}'`,
-    ),
-    (row) => row.mainImageId !== null,
-    (t) => Prisma.sql`${col(t, 'main_image_id')} IS NOT NULL`,
-  ),
+  relationshipTo('main_image', 'main_image', 'main_image_id', (row) => row.mainImageId),
 ]);
 
 const META = new WireFormat<ProductRow, ProductWireContext>([

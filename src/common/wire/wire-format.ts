@@ -101,6 +101,19 @@ export function computed<Row, Ctx>(key: string, value: (row: Row, ctx: Ctx) => u
   return { key, value, sql };
 }
 
+/** A to-one relationship, `{"data":{"type":…,"id":…}}`, from a nullable id column: left out when there is none. */
+export function relationshipTo<Row, Ctx>(key: string, type: string, column: string, pick: (row: Row) => string | null): WireMember<Row, Ctx> {
+  return when(
+    computed<Row, Ctx>(
+      key,
+      (row) => ({ data: { type, id: pick(row) } }),
+      (t) => Prisma.sql`${sqlString(`{"data":{"type":${JSON.stringify(type)},"id":"`)} || ${col(t, column)}::text || '"}}'`,
+    ),
+    (row) => pick(row) !== null,
+    (t) => Prisma.sql`${col(t, column)} IS NOT NULL`,
+  );
+}
+
 // ---------- values the database cannot compute ----------
 
 /*
