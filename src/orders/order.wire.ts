@@ -1,5 +1,5 @@
 import { Prisma, type Order, type OrderItem } from '../generated/prisma/client';
-import { displayPriceMember } from '../common/money/display-price.wire';
+import { AmountSql, amountSql, displayPriceMember } from '../common/money/display-price.wire';
 import { col, computed, constant, jsonColumn, nested, relationshipTo, scalar, sqlString, timestampsMember, when, WireFormat } from '../common/wire/wire-format';
 
 /** An order with the ids of its items, oldest first (all its relationships need). */
@@ -8,22 +8,19 @@ export type OrderWireRow = Order & { items: Pick<OrderItem, 'id'>[] };
 /** `links: {}`: orders and their items have no links of their own. */
 const noLinks = <Row>() => computed<Row, void>('links', () => ({}), () => sqlString('{}'));
 
-/** Amounts in SQL as bigint: a sum or product of two integer columns may not fit in one. */
-const amountOf = (column: string) => (t: Prisma.Sql) => Prisma.sql`${col(t, column)}::bigint`;
-
 const ORDER_DISPLAY_PRICE = new WireFormat<Order, void>([
-  displayPriceMember('with_tax', (o) => o.withTax, amountOf('with_tax')),
-  displayPriceMember('without_tax', (o) => o.withoutTax, amountOf('without_tax')),
-  displayPriceMember('tax', (o) => o.tax, amountOf('tax')),
+  displayPriceMember('with_tax', (o) => o.withTax, 'with_tax'),
+  displayPriceMember('without_tax', (o) => o.withoutTax, 'without_tax'),
+  displayPriceMember('tax', (o) => o.tax, 'tax'),
   displayPriceMember('discount', () => 0, () => Prisma.sql`0`),
   displayPriceMember(
     'balance_owing',
     (o) => Math.max(0, o.withTax - o.authorizedAmount - o.paidAmount),
     (t) => Prisma.sql`GREATEST(0, ${col(t, 'with_tax')}::bigint - ${col(t, 'authorized_amount')} - ${col(t, 'paid_amount')})`,
   ),
-  displayPriceMember('authorized', (o) => o.authorizedAmount, amountOf('authorized_amount')),
-  displayPriceMember('paid', (o) => o.paidAmount, amountOf('paid_amount')),
-  displayPriceMember('refunded', (o) => o.refundedAmount, amountOf('refunded_amount')),
+  displayPriceMember('authorized', (o) => o.authorizedAmount, 'authorized_amount'),
+  displayPriceMember('paid', (o) => o.paidAmount, 'paid_amount'),
+  displayPriceMember('refunded', (o) => o.refundedAmount, 'refunded_amount'),
 ]);
 
 const ORDER_META = new WireFormat<Order, void>([nested('display_price', ORDER_DISPLAY_PRICE), timestampsMember()]);
@@ -57,18 +54,19 @@ export const ORDER_WIRE = new WireFormat<OrderWireRow, void>([
 
 /** A line's value: unit amount × quantity. */
 const lineValue = (i: OrderItem) => i.unitAmount * i.quantity;
+/** In bigint, as the balance owing above: a product or difference of integer columns may not fit in an integer. */
 const LINE_VALUE_SQL = (t: Prisma.Sql) => Prisma.sql`${col(t, 'unit_amount')}::bigint * ${col(t, 'quantity')}`;
 
-function itemAmount(key: string, amount: (i: OrderItem) => number, amountSql: (t: Prisma.Sql) => Prisma.Sql) {
+function itemAmount(key: string, amount: (i: OrderItem) => number, sql: AmountSql) {
   return computed<OrderItem, void>(
     key,
     (i) => ({ amount: amount(i), currency: i.currency, includes_tax: i.includesTax }),
-    (t) => Prisma.sql`'{"amount":' || (${amountSql(t)})::text || ',"currency":' || to_json(${col(t, 'currency')})::text || ',"includes_tax":' || ${col(t, 'includes_tax')}::text || '}'`,
+    (t) => Prisma.sql`'{"amount":' || (${amountSql(sql, t)})::text || ',"currency":' || to_json(${col(t, 'currency')})::text || ',"includes_tax":' || ${col(t, 'includes_tax')}::text || '}'`,
   );
 }
 
 /** `{ unit, value }` display prices of a line, for one of its price kinds. */
-function unitAndValue(key: string, unit: (i: OrderItem) => number, unitSql: (t: Prisma.Sql) => Prisma.Sql, value: (i: OrderItem) => number, valueSql: (t: Prisma.Sql) => Prisma.Sql) {
+function unitAndValue(key: string, unit: (i: OrderItem) => number, unitSql: AmountSql, value: (i: OrderItem) => number, valueSql: AmountSql) {
   return nested(key, new WireFormat<OrderItem, void>([displayPriceMember('unit', unit, unitSql), displayPriceMember('value', value, valueSql)]));
 }
 
@@ -76,8 +74,8 @@ const ITEM_META = new WireFormat<OrderItem, void>([
   nested(
     'display_price',
     new WireFormat<OrderItem, void>([
-      unitAndValue('with_tax', (i) => i.unitAmount, amountOf('unit_amount'), lineValue, LINE_VALUE_SQL),
-      unitAndValue('without_tax', (i) => i.unitAmount, amountOf('unit_amount'), lineValue, LINE_VALUE_SQL),
+      unitAndValue('with_tax', (i) => i.unitAmount, 'unit_amount', lineValue, LINE_VALUE_SQL),
+      unitAndValue('without_tax', (i) => i.unitAmount, 'unit_amount', lineValue, LINE_VALUE_SQL),
       unitAndValue('tax', () => 0, () => Prisma.sql`0`, () => 0, () => Prisma.sql`0`),
     ]),
   ),
@@ -100,7 +98,7 @@ export const ORDER_ITEM_WIRE = new WireFormat<OrderItem, void>([
   ),
   scalar('name', 'name', (i) => i.name),
   scalar('sku', 'sku', (i) => i.sku),
-  itemAmount('unit_price', (i) => i.unitAmount, amountOf('unit_amount')),
+  itemAmount('unit_price', (i) => i.unitAmount, 'unit_amount'),
   itemAmount('value', lineValue, LINE_VALUE_SQL),
   noLinks<OrderItem>(),
   nested('meta', ITEM_META),

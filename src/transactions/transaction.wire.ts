@@ -2,11 +2,9 @@ import { Prisma, type Transaction } from '../generated/prisma/client';
 import { displayPriceMember } from '../common/money/display-price.wire';
 import { col, computed, constant, isoTimeSql, nested, scalar, timestampsMember, WireFormat } from '../common/wire/wire-format';
 
-const amountOf = (column: string) => (t: Prisma.Sql) => col(t, column);
-
 const META = new WireFormat<Transaction, void>([
-  displayPriceMember('display_price', (t) => t.amount, amountOf('amount')),
-  nested('display_refunded_amount', new WireFormat<Transaction, void>([displayPriceMember('total', (t) => t.refundedAmount, amountOf('refunded_amount'))])),
+  displayPriceMember('display_price', (t) => t.amount, 'amount'),
+  nested('display_refunded_amount', new WireFormat<Transaction, void>([displayPriceMember('total', (t) => t.refundedAmount, 'refunded_amount')])),
   timestampsMember(),
   // Elastic Path's legacy key, beside `timestamps` (see below).
   computed('created_at', (t) => t.createdAt.toISOString(), (t) => isoTimeSql(col(t, 'created_at'))),

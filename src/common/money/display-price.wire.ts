@@ -12,11 +12,18 @@ export function displayPriceSql(amount: Prisma.Sql, currency: Prisma.Sql): Prism
   return Prisma.sql`'{"amount":' || ${amount} || ',"currency":' || ${currency} || ',"formatted":' || ${finishedLater('money', [amount, currency])} || '}'`;
 }
 
-/** `displayPrice(amount, currency)` of an integer amount (a column, or an expression over `t`) in the row's `currency`. */
-export function displayPriceMember<Row extends { currency: string }>(key: string, amount: (row: Row) => number, amountSql: (t: Prisma.Sql) => Prisma.Sql): WireMember<Row, void> {
+/** An integer amount in SQL over the row aliased `t`: the name of its column, or an expression. */
+export type AmountSql = string | ((t: Prisma.Sql) => Prisma.Sql);
+
+export function amountSql(amount: AmountSql, t: Prisma.Sql): Prisma.Sql {
+  return typeof amount === 'string' ? col(t, amount) : amount(t);
+}
+
+/** `displayPrice(amount, currency)` of an integer amount in the row's `currency`. */
+export function displayPriceMember<Row extends { currency: string }>(key: string, amount: (row: Row) => number, sql: AmountSql): WireMember<Row, void> {
   return computed<Row, void>(
     key,
     (row) => displayPrice(amount(row), row.currency),
-    (t) => displayPriceSql(Prisma.sql`(${amountSql(t)})::text`, Prisma.sql`to_json(${col(t, 'currency')})::text`),
+    (t) => displayPriceSql(Prisma.sql`(${amountSql(sql, t)})::text`, Prisma.sql`to_json(${col(t, 'currency')})::text`),
   );
 }

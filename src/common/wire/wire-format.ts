@@ -144,10 +144,12 @@ const finishedByMarker = new Map<string, string>();
 const MAX_CACHED_MARKER = 256;
 const MAX_CACHED_MARKERS = 4096;
 
-function finishedMarker(marker: string, split: number): string {
+/** The JSON of a marker's finished value; `marker` is what stands between its \x01s: name \x02 arguments. */
+function finishedMarker(marker: string): string {
   const cacheable = marker.length <= MAX_CACHED_MARKER;
   const known = cacheable ? finishedByMarker.get(marker) : undefined;
   if (known !== undefined) return known;
+  const split = marker.indexOf('\x02');
   const name = marker.slice(0, split);
   const finish = finishers.get(name);
   if (!finish) throw new Error(`No wire finisher named ${name}`);
@@ -170,7 +172,7 @@ export function finishedWireParts(text: string): string[] {
     const split = text.indexOf('\x02', start);
     const end = split === -1 ? -1 : text.indexOf('\x01', split);
     if (end === -1) throw new Error('Unterminated wire marker');
-    parts.push(text.slice(from, start), finishedMarker(text.slice(start + 1, end), split - start - 1));
+    parts.push(text.slice(from, start), finishedMarker(text.slice(start + 1, end)));
     from = end + 1;
   }
   parts.push(from === 0 ? text : text.slice(from));
