@@ -77,6 +77,17 @@ describe('orders: database-written pages are the pages the presenters build', ()
     await t?.close();
   });
 
+  /** `path` asked of the statement and then of the rows: both answers, and whether the statement answered. */
+  async function bothWays(switchable: { serialize: boolean; serializedCount: number }, path: string, auth: Record<string, string>) {
+    const before = switchable.serializedCount;
+    const a = await t.http.get(path).set(auth);
+    const serializedUsed = switchable.serializedCount > before;
+    switchable.serialize = false;
+    const b = await t.http.get(path).set(auth);
+    switchable.serialize = true;
+    return { a, b, serializedUsed };
+  }
+
   /** `minShareWithData`: the comparison means something only if enough pages show orders. */
   async function expectSameBytes(queries: string[], minShareWithData: number) {
     const differences: { path: string; serialized: string; presented: string }[] = [];
@@ -84,12 +95,7 @@ describe('orders: database-written pages are the pages the presenters build', ()
     for (const auth of [t.admin, shopper]) {
       for (const query of queries) {
         const path = `/v2/orders?${query}`;
-        const before = repository.serializedCount;
-        const a = await t.http.get(path).set(auth);
-        const serializedUsed = repository.serializedCount > before;
-        repository.serialize = false;
-        const b = await t.http.get(path).set(auth);
-        repository.serialize = true;
+        const { a, b, serializedUsed } = await bothWays(repository, path, auth);
         const expected = a.status === 200 && !PRISMA_ONLY.test(decodeURIComponent(query));
         expect({ path, status: a.status, serializedUsed }).toEqual({ path, status: b.status, serializedUsed: expected });
         if (a.text !== b.text) differences.push({ path, serialized: a.text, presented: b.text });
@@ -138,12 +144,7 @@ describe('orders: database-written pages are the pages the presenters build', ()
       for (const auth of auths) {
         for (const q of pages) {
           const path = `/v2/orders/${orderId}/transactions${q}`;
-          const before = transactions.serializedCount;
-          const a = await t.http.get(path).set(auth);
-          const serializedUsed = transactions.serializedCount > before;
-          transactions.serialize = false;
-          const b = await t.http.get(path).set(auth);
-          transactions.serialize = true;
+          const { a, b, serializedUsed } = await bothWays(transactions, path, auth);
           expect({ path, status: a.status, serializedUsed }).toEqual({ path, status: b.status, serializedUsed: a.status === 200 });
           if (a.text !== b.text) differences.push({ path, serialized: a.text, presented: b.text });
           if (a.status === 200) shown += JSON.parse(a.text).data.length;
