@@ -12,6 +12,7 @@ const qs = require(require.resolve('qs', { paths: [config.root] }));
 const { listenOnNextPort } = require('../lib/ports');
 const { measure, brief } = require('../lib/load');
 const { ratio } = require('../lib/stats');
+const { UNCACHED_READS } = require('../lib/uncached');
 
 /** The service's default DATABASE_POOL_MAX. */
 const POOL_SIZE = 10;
@@ -88,16 +89,13 @@ async function runPracticalCeiling({ databaseUrl, statement, includeKeys, produc
   }
 }
 
-/** The products pages whose practical ceiling is measured: uncached read name → its result key. */
-const PRACTICAL_CEILING_READS = { products: 'products_list_uncached', products_one_category: 'products_list_one_category_uncached' };
-
 /**
  * After scenario 2 on PostgreSQL: the practical ceiling of each products page measured uncached, and
  * `<name>_uncached_fraction_of_practical_ceiling` on `out` (the database's results).
  */
 async function runPracticalCeilings({ server, bodies, log, skipped }, databaseUrl, out) {
   const ceilings = {};
-  for (const [name, result] of Object.entries(PRACTICAL_CEILING_READS)) {
+  for (const { name, result } of UNCACHED_READS.filter((read) => read.practical)) {
     const read = out[result];
     if (!read || !bodies[name]) continue;
     try {
@@ -114,4 +112,4 @@ async function runPracticalCeilings({ server, bodies, log, skipped }, databaseUr
   out.practical_ceilings = ceilings;
 }
 
-module.exports = { runPracticalCeilings, runPracticalCeiling, PRACTICAL_CEILING_READS, productsPageStatement, pageDocument };
+module.exports = { runPracticalCeilings, runPracticalCeiling, productsPageStatement, pageDocument };
