@@ -22,4 +22,10 @@ describe('SerializedDocument', () => {
     expect(doc.parts).toContain(large);
     expect(doc.parts.length).toBeLessThan(8);
   });
+
+  it('keeps a piece of 2 K characters or more as a part of its own, between the chunks of small ones', () => {
+    const resource = `{"name":"${'x'.repeat(2048)}"}`;
+    const doc = new SerializedDocument(['[', resource, ',', resource, ',', '{}', ']'], []);
+    expect(doc.parts).toEqual(['[', resource, ',', resource, ',{}]']);
+  });
 });

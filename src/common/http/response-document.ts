@@ -38,16 +38,20 @@ export class SerializedPage {
 }
 
 /**
- * Pieces are joined up to this many characters: a page of many small pieces (an orders page has two for each
- * formatted price) is then written and hashed a chunk at a time, not a piece at a time.
+ * How a document's pieces are written and hashed. Small pieces are joined into chunks of about CHUNK_CHARS (an
+ * orders page has two pieces for each formatted price: one write or hash update each would cost more than the
+ * text). A piece of at least ALONE_CHARS (an included category with its product list, a few KB) stays a part of
+ * its own: joining it would only copy it, and a page's ~200 KB of copies, made on every uncached request, is what
+ * kept the young generation of the heap full enough that requests in flight outlived it.
  */
 const CHUNK_CHARS = 16 * 1024;
+const ALONE_CHARS = 2 * 1024;
 
 function chunked(pieces: JsonParts): string[] {
   const chunks: string[] = [];
   let chunk = '';
   for (const piece of pieces) {
-    if (piece.length >= CHUNK_CHARS) {
+    if (piece.length >= ALONE_CHARS) {
       if (chunk) chunks.push(chunk);
       chunks.push(piece);
       chunk = '';
@@ -65,7 +69,7 @@ function chunked(pieces: JsonParts): string[] {
 
 /** A finished response body as JSON text, sent as it is. */
 export class SerializedDocument {
-  /** The text in chunks of about CHUNK_CHARS characters; a larger piece is a chunk of its own. */
+  /** The text in chunks of up to about CHUNK_CHARS characters; a piece of ALONE_CHARS or more is a chunk of its own. */
   readonly parts: JsonParts;
 
   constructor(

@@ -179,13 +179,15 @@ export function finishedWireParts(text: string): string[] {
   return parts;
 }
 
-/** A JSON array, as pieces, of resources each written as JSON text (with markers) by the database, in order. */
+/**
+ * A JSON array, as pieces, of resources each written as JSON text (with markers) by the database, in order. The
+ * commas are pieces of their own: a resource's text is passed on as the database sent it, never copied.
+ */
 export function jsonArrayParts(resources: readonly string[]): string[] {
   const parts = ['['];
   resources.forEach((json, i) => {
-    const pieces = finishedWireParts(json);
-    if (i > 0) pieces[0] = `,${pieces[0]}`;
-    parts.push(...pieces);
+    if (i > 0) parts.push(',');
+    parts.push(...finishedWireParts(json));
   });
   parts.push(']');
   return parts;
