@@ -186,7 +186,7 @@ describe('bench harness', () => {
       values: [3],
     };
     const page = '{"data":[{"id":1},{"id":2},{"id":3}],"included":{"main_images":[{"id":"f"}]},"meta":{"results":{"total":3}}}';
-    expect(pageDocument([{ section: 0, total: 3 }, { section: 1, json: '{"id":1}' }, { section: 1, json: '{"id":2}' }, { section: 1, json: '{"id":3}' }, { section: 2, json: '{"id":"f"}' }], ['main_images'])).toBe(page);
+    expect(pageDocument([{ section: 0, total: 3 }, { section: 1, json: '{"id":1}' }, { section: 1, json: '{"id":2}' }, { section: 1, json: '{"id":3}' }, { section: 2, json: '{"id":"f"}' }], ['main_images']).join('')).toBe(page);
     const seen = [];
     const run = (products) => runPracticalCeiling({ databaseUrl: config.pgAdminUrl, statement, includeKeys: ['main_images'], products, label: 'x', log: (...a) => seen.push(a.join(' ')) });
     const r = await run(3);
