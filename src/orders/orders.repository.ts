@@ -4,7 +4,7 @@ import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 import type { SerializedPage } from '../common/http/response-document';
 import { toSqlListClauses } from '../common/list-query/sql-list-query';
-import { PageRow, PageStatement, pageStatementSql, serializedPageOf } from '../common/wire/page-statement';
+import { keptRowCount, PageRow, PageStatement, pageStatementSql, serializedPageOf } from '../common/wire/page-statement';
 import { ORDER_ITEM_WIRE, ORDER_WIRE } from './order.wire';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
@@ -96,6 +96,7 @@ export class OrdersRepository {
       table: 'orders',
       matching: Prisma.sql`(${clauses.where}) AND ${own}`,
       unfiltered: q.filter ? own : null,
+      ...(customerId === undefined ? { unfilteredCount: keptRowCount('orders') } : {}),
       orderBy: clauses.orderBy,
       json: ORDER_WIRE.jsonSql(Prisma.sql`t`, undefined),
       type: 'order',

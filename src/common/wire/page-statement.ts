@@ -21,6 +21,11 @@ export interface PageStatement {
   matching: Prisma.Sql;
   /** The rows the list would show unfiltered (for `meta.results.all`); null when the list has no filter. */
   unfiltered: Prisma.Sql | null;
+  /**
+   * How many rows the list shows unfiltered, when the database keeps that count (keptRowCount): read instead of
+   * counting them. Absent when the unfiltered rows are not all of the table's.
+   */
+  unfilteredCount?: Prisma.Sql;
   /** The list's order over `t`, the tiebreaker included. */
   orderBy: Prisma.Sql;
   /** JSON text of one listed row, aliased `t`. */
@@ -46,13 +51,22 @@ export function pageStatementSql(p: PageStatement, q: Pick<ListQuery, 'limit' | 
   const nulls = Prisma.sql`, NULL, NULL`;
   const includedRows = includes.map((inc, i) => resourceRowsSql(2 + i, { from: inc.cte, alias: Prisma.raw('i'), orderBy: Prisma.sql`i.created_at, i.id`, json: inc.json, type: inc.type }, nulls));
   const pageRows = resourceRowsSql(1, { from: Prisma.raw('page'), alias: Prisma.raw('t'), orderBy: p.orderBy, json: p.json, type: p.type }, nulls);
+  const counted = (rows: Prisma.Sql) => Prisma.sql`(SELECT count(*) FROM ${table} t WHERE ${rows})::int`;
+  const total = !p.unfiltered && p.unfilteredCount ? p.unfilteredCount : counted(p.matching);
+  const all = p.unfiltered ? (p.unfilteredCount ?? counted(p.unfiltered)) : Prisma.sql`NULL::int`;
   return Prisma.sql`
       WITH page AS MATERIALIZED (SELECT t.* FROM ${table} t WHERE ${p.matching} ORDER BY ${p.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}) ${concatenated(ctes)}
-      SELECT 0 AS section, 0 AS n, NULL::text AS json, NULL::text AS shown,
-        (SELECT count(*) FROM ${table} t WHERE ${p.matching})::int AS total,
-        ${p.unfiltered ? Prisma.sql`(SELECT count(*) FROM ${table} t WHERE ${p.unfiltered})::int` : Prisma.sql`NULL::int`} AS all_count
+      SELECT 0 AS section, 0 AS n, NULL::text AS json, NULL::text AS shown, ${total} AS total, ${all} AS all_count
       ${pageRows} ${concatenated(includedRows)}
       ORDER BY section, n`;
+}
+
+/**
+ * The number of rows of `table` as the database keeps it (the `row_counts` table, written by the table's
+ * triggers; see its migration): as exact as count(*) in the same snapshot, without reading the rows.
+ */
+export function keptRowCount(table: 'orders'): Prisma.Sql {
+  return Prisma.sql`(SELECT COALESCE(sum(n), 0) FROM row_counts WHERE relation = ${Prisma.raw(`'${table}'`)})::int`;
 }
 
 /** The page the rows of pageStatementSql(p, q) write. */
