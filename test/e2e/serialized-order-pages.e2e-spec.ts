@@ -3,7 +3,7 @@ import type { SerializedPage } from '../../src/common/http/response-document';
 import { ORDERS_SPEC, OrdersRepository } from '../../src/orders/orders.repository';
 import { TransactionsRepository } from '../../src/transactions/transactions.repository';
 import type { ListFieldSpec } from '../../src/common/list-query';
-import { groupsOf } from '../support/product-list-cases';
+import { GENERATED_CASES_TIMEOUT_MS, groupsOf } from '../support/product-list-cases';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -113,13 +113,13 @@ describe('orders: database-written pages are the pages the presenters build', ()
       [['3', '0'], ['7', '5'], ['100', '0'], ['5', '40'], ['25', '1000']].map(([limit, offset]) => `page[limit]=${limit}&page[offset]=${offset}${include ? `&include=${include}` : ''}`),
     );
     await expectSameBytes(queries, 0.5);
-  });
+  }, GENERATED_CASES_TIMEOUT_MS);
 
   it('every sort, both ways, with and without items', async () => {
     const sortable = Object.entries(ORDERS_SPEC.fields).filter(([, f]) => f.sortable).map(([name]) => name);
     const queries = sortable.flatMap((field, i) => [`sort=${field}`, `sort=-${field}`].map((sort) => `${sort}&page[limit]=9&page[offset]=${i % 3}&include=${INCLUDES[i % 2]}`));
     await expectSameBytes(queries, 0.45);
-  });
+  }, GENERATED_CASES_TIMEOUT_MS);
 
   it('filters on every field and operator, alone and grouped, with and without items', async () => {
     const clauses = orderClauses(orderIds);
@@ -131,7 +131,7 @@ describe('orders: database-written pages are the pages the presenters build', ()
     const filters = [...onThisData, ...clauses, ...groupsOf([...onThisData, ...clauses], 20)];
     const queries = filters.map((filter, i) => `filter=${encodeURIComponent(filter)}&page[limit]=20&include=${INCLUDES[i % 2]}`);
     await expectSameBytes(queries, 0.05);
-  });
+  }, GENERATED_CASES_TIMEOUT_MS);
 
   it("an order's transactions, over pages, for an administrator and for the order's shopper", async () => {
     const differences: { path: string; serialized: string; presented: string }[] = [];
@@ -154,7 +154,7 @@ describe('orders: database-written pages are the pages the presenters build', ()
     expect(differences.slice(0, 3)).toEqual([]);
     expect(withTransactions.length).toBeGreaterThanOrEqual(8);
     expect(shown).toBeGreaterThan(40);
-  });
+  }, GENERATED_CASES_TIMEOUT_MS);
 });
 
 /** Rows written directly: what checkout and payments write, and what other tools may have written. */

@@ -3,7 +3,7 @@ import { CategoriesRepository } from '../../src/catalog/categories/categories.re
 import { PRODUCTS_SPEC, ProductsRepository } from '../../src/catalog/products/products.repository';
 import type { SerializedDocument, SerializedPage } from '../../src/common/http/response-document';
 import { Prisma } from '../../src/generated/prisma/client';
-import { clausesFor, groupsOf } from '../support/product-list-cases';
+import { clausesFor, GENERATED_CASES_TIMEOUT_MS, groupsOf } from '../support/product-list-cases';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -110,13 +110,13 @@ describe('products: database-written pages are the pages the presenters build', 
       [['3', '0'], ['7', '5'], ['100', '0'], ['5', '40'], ['25', '1000']].map(([limit, offset]) => `page[limit]=${limit}&page[offset]=${offset}${include ? `&include=${include}` : ''}`),
     );
     await expectSameBytes(queries, 0.7);
-  });
+  }, GENERATED_CASES_TIMEOUT_MS);
 
   it('every sort, both ways, with includes', async () => {
     const sortable = Object.entries(PRODUCTS_SPEC.fields).filter(([, f]) => f.sortable).map(([name]) => name);
     const queries = sortable.flatMap((field, i) => [`sort=${field}`, `sort=-${field}`].map((sort) => `${sort}&page[limit]=9&page[offset]=${i % 3}&include=${INCLUDES[i % INCLUDES.length]}`));
     await expectSameBytes(queries, 0.9);
-  });
+  }, GENERATED_CASES_TIMEOUT_MS);
 
   it('filters on every field and operator, alone and grouped, with includes', async () => {
     const clauses = clausesFor(PRODUCTS_SPEC).filter((_, i) => i % 3 === 0);
@@ -128,7 +128,7 @@ describe('products: database-written pages are the pages the presenters build', 
     const filters = [...onThisData, ...clauses, ...groupsOf([...onThisData, ...clauses], 20), `eq(brand.id,${randomUUID()})`];
     const queries = filters.map((filter, i) => `filter=${encodeURIComponent(filter)}&page[limit]=20&include=${INCLUDES[i % INCLUDES.length]}`);
     await expectSameBytes(queries, 0.1);
-  });
+  }, GENERATED_CASES_TIMEOUT_MS);
 
   it('a category, with and without its products, for both kinds of token', async () => {
     const differences: { path: string; serialized: string; presented: string }[] = [];
@@ -149,7 +149,7 @@ describe('products: database-written pages are the pages the presenters build', 
     expect(differences.slice(0, 3)).toEqual([]);
     // Every category for the admin; the live ones for the storefront.
     expect(found).toBe(4 * 4 + 3 * 4);
-  });
+  }, GENERATED_CASES_TIMEOUT_MS);
 });
 
 const CATEGORY_IDS = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];

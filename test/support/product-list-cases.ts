@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FilterOp, ListFieldSpec, ListResourceSpec } from '../../src/common/list-query';
 
+/** A test that runs a generated set of cases makes hundreds of requests: minutes on a loaded machine, not one. */
+export const GENERATED_CASES_TIMEOUT_MS = 300_000;
+
 /**
  * Products whose columns hold what filters and sorts find hard: LIKE wildcards and escapes, quotes, case
  * variants, nulls, equal timestamps. With the filter strings that try every field with every allowed operator.
