@@ -12,19 +12,18 @@ CREATE TABLE "row_counts" (
     CONSTRAINT "row_counts_pkey" PRIMARY KEY ("relation","shard")
 );
 
-CREATE FUNCTION row_counts_added() RETURNS trigger LANGUAGE plpgsql
-  AS E'BEGIN INSERT INTO row_counts AS c (relation, shard, n) SELECT TG_TABLE_NAME, pg_backend_pid() % 16, count(*) FROM added_rows HAVING count(*) > 0 ON CONFLICT (relation, shard) DO UPDATE SET n = c.n + EXCLUDED.n\073 RETURN NULL\073 END';
-
-CREATE FUNCTION row_counts_removed() RETURNS trigger LANGUAGE plpgsql
-  AS E'BEGIN INSERT INTO row_counts AS c (relation, shard, n) SELECT TG_TABLE_NAME, pg_backend_pid() % 16, -count(*) FROM removed_rows HAVING count(*) > 0 ON CONFLICT (relation, shard) DO UPDATE SET n = c.n + EXCLUDED.n\073 RETURN NULL\073 END';
+-- row_counts_changed(sign): adds sign × the rows of the statement's transition table `changed_rows` (the rows
+-- inserted, or the rows deleted) to the table's count.
+CREATE FUNCTION row_counts_changed() RETURNS trigger LANGUAGE plpgsql
+  AS E'BEGIN INSERT INTO row_counts AS c (relation, shard, n) SELECT TG_TABLE_NAME, pg_backend_pid() % 16, TG_ARGV[0]::int * count(*) FROM changed_rows HAVING count(*) > 0 ON CONFLICT (relation, shard) DO UPDATE SET n = c.n + EXCLUDED.n\073 RETURN NULL\073 END';
 
 CREATE FUNCTION row_counts_emptied() RETURNS trigger LANGUAGE plpgsql
   AS E'BEGIN DELETE FROM row_counts WHERE relation = TG_TABLE_NAME\073 RETURN NULL\073 END';
 
-CREATE TRIGGER "orders_counted_added" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS added_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_added();
-CREATE TRIGGER "orders_counted_removed" AFTER DELETE ON "orders" REFERENCING OLD TABLE AS removed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_removed();
+CREATE TRIGGER "orders_counted_added" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_changed('1');
+CREATE TRIGGER "orders_counted_removed" AFTER DELETE ON "orders" REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION row_counts_changed('-1');
 CREATE TRIGGER "orders_counted_emptied" AFTER TRUNCATE ON "orders"
   FOR EACH STATEMENT EXECUTE FUNCTION row_counts_emptied();
 

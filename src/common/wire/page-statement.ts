@@ -1,7 +1,7 @@
 import { Prisma } from '../../generated/prisma/client';
 import { JsonParts, SerializedPage } from '../http/response-document';
 import type { ListQuery } from '../list-query/list-query';
-import { jsonArrayParts, ResourceRow, resourceRowsSql, resourceSections } from './wire-format';
+import { jsonArrayParts, ResourceRow, resourceRowsSql, resourceSections, sqlString } from './wire-format';
 
 /** An include a page statement writes itself: the related rows of the page's resources, as JSON text. */
 export interface PageStatementInclude {
@@ -66,7 +66,7 @@ export function pageStatementSql(p: PageStatement, q: Pick<ListQuery, 'limit' | 
  * triggers; see its migration): as exact as count(*) in the same snapshot, without reading the rows.
  */
 export function keptRowCount(table: 'orders'): Prisma.Sql {
-  return Prisma.sql`(SELECT COALESCE(sum(n), 0) FROM row_counts WHERE relation = ${Prisma.raw(`'${table}'`)})::int`;
+  return Prisma.sql`(SELECT COALESCE(sum(n), 0) FROM row_counts WHERE relation = ${sqlString(table)})::int`;
 }
 
 /** The page the rows of pageStatementSql(p, q) write. */
