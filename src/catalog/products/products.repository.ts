@@ -5,7 +5,7 @@ import { Db, PrismaService } from '../../prisma/prisma.service';
 import { isUuid } from '../../common/validation/resource-id.pipe';
 import { SerializedPage } from '../../common/http/response-document';
 import { toSqlListClauses } from '../../common/list-query/sql-list-query';
-import { PageRow, PageStatement, PageStatementInclude, pageStatementSql, serializedPageOf } from '../../common/wire/page-statement';
+import { keptRowCount, PageRow, PageStatement, PageStatementInclude, pageStatementSql, serializedPageOf } from '../../common/wire/page-statement';
 import { CATEGORY_WIRE } from '../categories/category.wire';
 import { FILE_WIRE } from '../files/file.wire';
 import { PRODUCT_WIRE } from './product.wire';
@@ -218,6 +218,7 @@ export class ProductsRepository {
       table: 'products',
       matching: Prisma.sql`${visible} AND (${clauses.where})`,
       unfiltered: q.filter ? visible : null,
+      unfilteredCount: keptRowCount('products', liveOnly ? 'live' : undefined),
       orderBy: clauses.orderBy,
       json: PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly }),
       type: 'product',
