@@ -63,11 +63,9 @@ export function pageStatementSql(p: PageStatement, q: Pick<ListQuery, 'limit' | 
 
 /**
  * The number of rows of `table` as the database keeps it (the `row_counts` table, written by the table's
- * triggers; see their migrations): as exact as count(*) in the same snapshot, without reading the rows. Orders
- * are counted whole; products by status, and `status` counts only the products with that status.
+ * triggers; see their migrations): as exact as count(*) in the same snapshot, without reading the rows. A table
+ * counted by a column (products by status) has one count per value: `bucket` reads the one of that value only.
  */
-export function keptRowCount(table: 'orders'): Prisma.Sql;
-export function keptRowCount(table: 'products', status?: string): Prisma.Sql;
 export function keptRowCount(table: string, bucket?: string): Prisma.Sql {
   const only = bucket === undefined ? Prisma.empty : Prisma.sql` AND bucket = ${sqlString(bucket)}`;
   return Prisma.sql`(SELECT COALESCE(sum(n), 0) FROM row_counts WHERE relation = ${sqlString(table)}${only})::int`;
