@@ -18,10 +18,12 @@ function presentWhenSet(key: string, column: string, pick: (row: CategoryRow) =>
 
 /** Elastic Path's Category always has `relationships.products.data`, ordered as the products were linked. */
 function productLinksSql(t: Prisma.Sql, ctx: CategoryWireContext): Prisma.Sql {
-  const live = ctx.liveOnly ? Prisma.sql`JOIN products lp ON lp.id = l.product_id AND lp.status = 'live'` : Prisma.empty;
+  // A link knows whether its product is live (product_live, kept by triggers): a storefront's list comes from the
+  // index on (category, live, link order) alone.
+  const live = ctx.liveOnly ? Prisma.sql`AND l.product_live` : Prisma.empty;
   // The ids in index order joined in one call, rather than one JSON object aggregated (and sorted) per link.
   return Prisma.sql`'{"products":{"data":' || COALESCE('[{"type":"product","id":"' || NULLIF(array_to_string(ARRAY(SELECT l.product_id
-    FROM product_categories l ${live} WHERE l.category_id = ${col(t, 'id')} ORDER BY l.created_at, l.product_id), '"},{"type":"product","id":"'), '') || '"}]', '[]') || '}}'`;
+    FROM product_categories l WHERE l.category_id = ${col(t, 'id')} ${live} ORDER BY l.created_at, l.product_id), '"},{"type":"product","id":"'), '') || '"}]', '[]') || '}}'`;
 }
 
 export const CATEGORY_WIRE = new WireFormat<CategoryRow, CategoryWireContext>([
