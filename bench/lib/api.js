@@ -6,9 +6,12 @@ const http = require('node:http');
 
 const TIMEOUT_MS = 30_000;
 
-/** @returns {{ request(method, path, body?, headers?), get(path, headers?), post(path, body?), del(path), authHeaders }} */
-async function apiClient(server) {
-  const token = await server.token();
+/**
+ * `token`: the bearer token to send (default: the server's client-credentials token).
+ * @returns {{ request(method, path, body?, headers?), get(path, headers?), post(path, body?), del(path), authHeaders }}
+ */
+async function apiClient(server, token) {
+  token ??= await server.token();
   const authHeaders = { authorization: `Bearer ${token}` };
   const base = new URL(server.base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });

@@ -151,6 +151,7 @@ async function startServerOnce(db, extraEnv) {
   }
   const coldMs = Number(process.hrtime.bigint() - t0) / 1e6;
   let tokenPromise;
+  let storefrontTokenPromise;
 
   return {
     base,
@@ -177,6 +178,8 @@ async function startServerOnce(db, extraEnv) {
     output: () => output,
     /** One client-credentials token for the whole server lifetime (TOKEN_TTL_SECONDS defaults to 1 h). */
     token: () => (tokenPromise ??= fetchToken(base)),
+    /** One implicit (storefront) token for the whole server lifetime: it sees live products and categories only. */
+    storefrontToken: () => (storefrontTokenPromise ??= fetchToken(base, 'implicit')),
     async stop() {
       const res = await kill();
       unregister();
@@ -185,11 +188,12 @@ async function startServerOnce(db, extraEnv) {
   };
 }
 
-async function fetchToken(base) {
+async function fetchToken(base, grant = 'client_credentials') {
+  const secret = grant === 'client_credentials' ? `&client_secret=${config.clientSecret}` : '';
   const r = await fetch(`${base}/oauth/access_token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: `grant_type=client_credentials&client_id=${config.clientId}&client_secret=${config.clientSecret}`,
+    body: `grant_type=${grant}&client_id=${config.clientId}${secret}`,
   });
   const j = await r.json();
   if (!j.access_token) throw new Error(`token: ${r.status} ${JSON.stringify(j)}`);

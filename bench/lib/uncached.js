@@ -14,6 +14,7 @@ const NO_CACHE = { 'cache-control': 'no-cache' };
 const UNCACHED_READS = [
   { name: 'products', result: 'products_list_uncached', judged: true, practical: true },
   { name: 'products_one_category', result: 'products_list_one_category_uncached', practical: true },
+  { name: 'products_storefront', result: 'products_list_storefront_uncached' },
   { name: 'category', result: 'category_include_uncached' },
   { name: 'orders', result: 'orders_list_uncached' },
   { name: 'transactions', result: 'transactions_list_uncached' },

@@ -1,6 +1,7 @@
 'use strict';
 // Scenario 2: GET /v2/products?page[limit]=25&include=main_image,categories on the seeded catalog: 25 products in
-// 25 categories of ~100 (~190 KB). Uncached also at page[offset]=300: 25 products of one category of 300 (~50 KB).
+// 25 categories of ~100 (~190 KB). Uncached also at page[offset]=300: 25 products of one category of 300 (~50 KB),
+// and the first page asked with a storefront (implicit) token, which sees live products and categories only.
 // Scenario 3: GET /v2/categories/{id}?include=products (a category of ~100 products).
 // Plus /health as a reference point (no auth, no database beyond a ping).
 // Catalog reads are served from the response cache when nothing changed; each is measured again with
@@ -29,6 +30,8 @@ async function runCatalog(ctx) {
     log(db, 'products list', brief(out.products_list));
     out.products_list_uncached = await measureUncached(uc, 'products', 'products list', PRODUCTS_PATH);
     out.products_list_one_category_uncached = await measureUncached(uc, 'products_one_category', 'products list, one category', PRODUCTS_ONE_CATEGORY_PATH);
+    const shopper = await apiClient(server, await server.storefrontToken());
+    out.products_list_storefront_uncached = await measureUncached({ ...uc, api: shopper }, 'products_storefront', 'products list, storefront', PRODUCTS_PATH);
   } else skipped.push(`${db}: ${describeFailure('GET', PRODUCTS_PATH, pr)}`);
 
   if (seeded.categoryId) {
