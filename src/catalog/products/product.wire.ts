@@ -51,11 +51,11 @@ function relationshipIds(type: string, ids: string[] | undefined) {
   return ids?.length ? { data: ids.map((id) => ({ type, id })) } : undefined;
 }
 
-/** `{"data":[{"type":…,"id":…},…]}` of the link rows, ordered as the repository reads them; NULL when none. */
-function linkedSql(type: string, linkTable: string, idColumn: string, t: Prisma.Sql, join: Prisma.Sql = Prisma.empty): Prisma.Sql {
+/** `{"data":[{"type":…,"id":…},…]}` of the link rows (those `andWhere` keeps), ordered as the repository reads them; NULL when none. */
+function linkedSql(type: string, linkTable: string, idColumn: string, t: Prisma.Sql, andWhere: Prisma.Sql = Prisma.empty): Prisma.Sql {
   const id = Prisma.raw(`l.${idColumn}`);
   return Prisma.sql`(SELECT '{"data":[' || string_agg('{"type":"' || ${sqlString(type)} || '","id":"' || ${id}::text || '"}', ',' ORDER BY l.created_at, ${id}) || ']}'
-    FROM ${Prisma.raw(linkTable)} l ${join} WHERE l.product_id = ${t}.id)`;
+    FROM ${Prisma.raw(linkTable)} l WHERE l.product_id = ${t}.id ${andWhere})`;
 }
 
 const RELATIONSHIPS = new WireFormat<ProductRow, ProductWireContext>([
@@ -67,7 +67,9 @@ const RELATIONSHIPS = new WireFormat<ProductRow, ProductWireContext>([
   computed(
     'categories',
     (row) => relationshipIds('category', row.categories?.map((c) => c.categoryId)),
-    (t, ctx) => linkedSql('category', 'product_categories', 'category_id', t, ctx.liveOnly ? Prisma.sql`JOIN categories lc ON lc.id = l.category_id AND lc.status = 'live'` : Prisma.empty),
+    // A storefront sees live categories only: each link's category looked up by its key (a join made PostgreSQL
+    // hash every category once per product).
+    (t, ctx) => linkedSql('category', 'product_categories', 'category_id', t, ctx.liveOnly ? Prisma.sql`AND (SELECT lc.status FROM categories lc WHERE lc.id = l.category_id) = 'live'` : Prisma.empty),
   ),
   relationshipTo('main_image', 'main_image', 'main_image_id', (row) => row.mainImageId),
 ]);
