@@ -218,7 +218,7 @@ export class ProductsRepository {
       table: 'products',
       matching: Prisma.sql`${visible} AND (${clauses.where})`,
       unfiltered: q.filter ? visible : null,
-      unfilteredCount: keptRowCount('products', liveOnly ? 'live' : undefined),
+      unfilteredCount: liveOnly ? KEPT_COUNTS.live : KEPT_COUNTS.all,
       orderBy: clauses.orderBy,
       json: PRODUCT_WIRE.jsonSql(Prisma.sql`t`, { liveOnly }),
       type: 'product',
@@ -227,6 +227,9 @@ export class ProductsRepository {
     return serializedPageOf(await this.prisma.queryPrepared<PageRow>(pageStatementSql(statement, q)), statement, q);
   }
 }
+
+/** The counts of products the database keeps (by status): every product's, and the live ones' a storefront lists. */
+const KEPT_COUNTS = { all: keptRowCount('products'), live: keptRowCount('products', 'live') };
 
 /** The includes of a products page the page statement writes itself, by `included` key (see products.includes.ts). */
 const SERIALIZED_INCLUDES: Record<string, (ctx: { liveOnly: boolean; linkBase: string }) => Omit<PageStatementInclude, 'key'>> = {

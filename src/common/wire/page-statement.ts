@@ -23,7 +23,7 @@ export interface PageStatement {
   unfiltered: Prisma.Sql | null;
   /**
    * How many rows the list shows unfiltered, when the database keeps that count (keptRowCount): read instead of
-   * counting them. Absent when the unfiltered rows are not all of the table's.
+   * counting them. Absent when it keeps none for those rows (a shopper's own orders).
    */
   unfilteredCount?: Prisma.Sql;
   /** The list's order over `t`, the tiebreaker included. */
