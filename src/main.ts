@@ -3,6 +3,7 @@ import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
 import { assertWritableDataDirectories } from './config/data-directories';
 import { getEmbeddedDatabase } from './prisma/database-adapter';
 import { DataDirectoryInUseError } from './prisma/data-directory-lock';
+import { describeThrown } from './prisma/embedded/embedded-protocol';
 
 async function bootstrap() {
   let config: AppConfig;
@@ -28,6 +29,6 @@ bootstrap().catch((err) => {
     process.stderr.write(`Failed to start: ${err.message}\n`);
     process.exit(75); // EX_TEMPFAIL: it starts once the owner has stopped
   }
-  process.stderr.write(`Failed to start: ${err?.stack ?? err}\n`);
+  process.stderr.write(`Failed to start: ${err instanceof Error ? err.stack : describeThrown(err)}\n`);
   process.exit(1);
 });

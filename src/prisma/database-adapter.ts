@@ -1,5 +1,5 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, realpathSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { embeddedAdapterFactory } from './embedded/embedded-driver-adapter';
 import { EmbeddedDatabase } from './embedded/embedded-database';
@@ -32,7 +32,7 @@ export interface DatabaseOptions {
  * built from createAdapterFactory(), until closeEmbedded(); and it holds the directory's lock meanwhile
  * (data-directory-lock.ts), so that no other process (a second server, a migration, the seed) opens it.
  *
- * Registry keys: an on-disk dir is keyed by its absolute path. `memory://` and `memory://<name>` are
+ * Registry keys: an on-disk dir is keyed by its real path (links resolved). `memory://` and `memory://<name>` are
  * keys of their own, each a separate in-memory database, so a test file that wants a fresh database
  * uses a name of its own (e.g. `memory://orders-spec`). Jest also gives every test file a fresh module
  * registry, and with it a fresh registry here.
@@ -65,7 +65,23 @@ const embedded = new Map<string, EmbeddedEntry>();
 const PGLITE_START_PARAMS = ['-c', 'shared_buffers=32MB'];
 
 function embeddedKey(dataDir: string): string {
-  return dataDir.startsWith('memory://') ? dataDir : resolve(dataDir);
+  return dataDir.startsWith('memory://') ? dataDir : realPath(dataDir);
+}
+
+/**
+ * The directory's path with every symbolic link resolved, for the part of it that exists yet: a link to a
+ * directory and the directory itself must take the same lock.
+ */
+function realPath(dataDir: string): string {
+  const missing: string[] = [];
+  for (let dir = resolve(dataDir); ; dir = dirname(dir)) {
+    try {
+      return join(realpathSync(dir), ...missing.reverse());
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(dir) === dir) throw e;
+      missing.push(basename(dir));
+    }
+  }
 }
 
 function startEmbedded(dataDir: string): EmbeddedDatabase {

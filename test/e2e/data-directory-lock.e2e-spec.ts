@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataDirectoryLock } from '../../src/prisma/data-directory-lock';
@@ -82,6 +82,23 @@ onPglite('PGlite data directory owned by one process', () => {
     expect(await owner.stop()).toBe(0);
     expect(existsSync(DataDirectoryLock.lockFileOf(dataDir))).toBe(false);
     expect(await pageLength(await start())).toBe(38);
+  }, 600_000);
+
+  it('refuses a second server started on a link to the owned directory, naming the directory and its owner', async () => {
+    const owner = await start();
+    await setPageLength(owner, 39);
+    const link = join(root, 'pglite-link');
+    symlinkSync(dataDir, link);
+
+    const second = await spawnServer({ ...env, PGLITE_DATA_DIR: link }, START_MS).then(
+      (s) => (servers.push(s), 'started'),
+      (e: Error) => e.message,
+    );
+    expect(second).toMatch(/server exited \(75\) before listening/);
+    expect(second).toContain(`process ${owner.pid} on host ${hostname()}`);
+    expect(second).not.toContain('[object Object]');
+    expect(existsSync(DataDirectoryLock.lockFileOf(link))).toBe(false);
+    expect(await pageLength(owner)).toBe(39);
   }, 600_000);
 
   it('takes over the directory of a server killed with kill -9, with what it had committed', async () => {

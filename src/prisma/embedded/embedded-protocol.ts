@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { DriverAdapterError, isDriverAdapterError, type SqlQuery } from '@prisma/driver-adapter-utils';
 
 /**
@@ -47,7 +48,15 @@ export function serializeError(e: unknown): SerializedError {
     for (const [key, value] of Object.entries(e)) if (isCloneable(value)) props[key] = value;
     return { name: e.name, message: e.message, props };
   }
-  return { name: 'Error', message: String(e), props: {} };
+  return { name: 'Error', message: describeThrown(e), props: {} };
+}
+
+/** What a thrown value that is not an Error says: its own message where it has one, its content otherwise. */
+export function describeThrown(e: unknown): string {
+  if (typeof e !== 'object' || e === null) return String(e);
+  const message = (e as { message?: unknown }).message;
+  if (typeof message === 'string' && message) return message;
+  return inspect(e, { depth: 3, breakLength: Infinity });
 }
 
 export function deserializeError(s: SerializedError): Error {
