@@ -441,6 +441,38 @@ describe('bad input (property-based)', () => {
     expect(failures).toEqual([]);
   });
 
+  it('a value of the wrong JSON type in every numeric and boolean field of every write DTO is one 400 naming the field and the type expected', async () => {
+    const routes = discoverRoutes(t).filter((r) => r.body?.dataBody && r.body.dto);
+    const fixtures = writeFixtures(t);
+    const key = (r: RouteInfo) => `${r.method} ${r.path}`;
+    const wrongValues: Record<'integer' | 'number' | 'boolean', Json[]> = {
+      integer: ['100', true, [], {}],
+      number: ['100', false, [1], {}],
+      boolean: ['true', 1, [], {}],
+    };
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of routes) {
+      const fixture = await fixtures[key(route)]();
+      const send = (body: unknown) => (t.http as any)[route.method.toLowerCase()](fixture.path).set(fixture.auth === 'admin' ? t.admin : t.storefront).send(body) as Promise<Response>;
+      const before = await fingerprint();
+      for (const field of dtoFields(route.body!.dto!).filter((f) => f.scalarType)) {
+        const source = ['data', ...field.path].join('.');
+        for (const value of wrongValues[field.scalarType!]) {
+          const res = await send(withValueAt(fixture.body, ['data', ...field.path], value));
+          checked++;
+          const own = Array.isArray(res.body?.errors) ? res.body.errors.filter((e: any) => e.source === source) : [];
+          const namesType = own.length === 1 && String(own[0].detail).includes(field.scalarType!);
+          if (res.status !== 400 || !namesType || problems(res).length) failures.push(`${key(route)} ${source} = ${JSON.stringify(value)} → ${res.status} ${res.text.slice(0, 300)}`);
+        }
+      }
+      if (JSON.stringify(await fingerprint()) !== JSON.stringify(before)) failures.push(`${key(route)}: a refused wrong type wrote to the database`);
+    }
+    process.stdout.write(`wrong JSON types: ${checked} requests over ${routes.length} write routes\n`);
+    expect(checked).toBeGreaterThanOrEqual(40);
+    expect(failures).toEqual([]);
+  });
+
   it('null for several fields at once (generated) is never a 5xx, and a 400 when one of them cannot be null', async () => {
     const fixtures = writeFixtures(t);
     const routes = discoverRoutes(t).filter((r) => r.body?.dataBody && r.body.dto && fixtures[`${r.method} ${r.path}`]);

@@ -10,7 +10,11 @@ export interface DtoField {
   path: (string | number)[];
   /** The field's `@IsOptional()` / `@ValidateIf()` conditions: validation is skipped where one is false. */
   conditions: ((object: object, value: unknown) => boolean)[];
+  /** The JSON type its validator requires, where it is a number or a boolean (`@IsInt`, `@IsNumber`, `@IsBoolean`). */
+  scalarType?: 'integer' | 'number' | 'boolean';
 }
+
+const SCALAR_TYPES = { isInt: 'integer', isNumber: 'number', isBoolean: 'boolean' } as const;
 
 /**
  * Whether `null` at the field is let through, in this body: `@IsOptional()` and `@ValidateIf(v => v !== null)`
@@ -34,7 +38,8 @@ export function dtoFields(dto: Function, prefix: (string | number)[] = [], seen 
   for (const property of [...new Set(metadata.map((m) => m.propertyName))]) {
     const own = metadata.filter((m) => m.propertyName === property);
     const conditions = own.filter((m) => m.type === 'conditionalValidation').map((m) => m.constraints[0]);
-    out.push({ path: [...prefix, property], conditions });
+    const scalar = own.find((m) => !m.each && m.name && m.name in SCALAR_TYPES)?.name as keyof typeof SCALAR_TYPES | undefined;
+    out.push({ path: [...prefix, property], conditions, ...(scalar ? { scalarType: SCALAR_TYPES[scalar] } : {}) });
     const nested = own.find((m) => m.type === 'nestedValidation');
     const type = defaultMetadataStorage.findTypeMetadata(dto, property)?.typeFunction?.();
     if (nested && typeof type === 'function') {

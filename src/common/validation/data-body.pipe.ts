@@ -9,6 +9,12 @@ export interface DataBodyOptions {
   optional?: boolean;
 }
 
+/**
+ * Constraints that test a value's JSON type. When one of them fails, the field's other messages (ranges,
+ * lengths) would read as if the value had been read: the type's message is the only one given.
+ */
+const TYPE_CONSTRAINTS = new Set(['isInt', 'isNumber', 'isBoolean', 'isString', 'isArray', 'isObject']);
+
 function flatten(errors: ValidationError[], prefix: string): { detail: string; source: string }[] {
   return errors.flatMap((error) => {
     const path = `${prefix}.${error.property}`;
@@ -17,7 +23,12 @@ function flatten(errors: ValidationError[], prefix: string): { detail: string; s
     if (error.value === null && messages.length > 0) return [{ source: path, detail: `${path} must not be null` }];
     // A missing field fails every constraint at once ("must be a string", "shorter than…"): say it once.
     const missing = error.value === undefined && messages.length > 0;
-    const chosen = missing ? [messages.find((m) => m.includes('required')) ?? `${error.property} is required`] : messages;
+    const typeMessages = Object.entries(error.constraints ?? {}).filter(([name]) => TYPE_CONSTRAINTS.has(name)).map(([, message]) => message);
+    const chosen = missing
+      ? [messages.find((m) => m.includes('required')) ?? `${error.property} is required`]
+      : typeMessages.length > 0
+        ? typeMessages
+        : messages;
     const own = chosen.map((message) => ({
       source: path,
       detail: message.startsWith(error.property) ? `${path}${message.slice(error.property.length)}` : `${path}: ${message}`,
