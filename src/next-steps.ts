@@ -6,7 +6,7 @@ import { AppConfig } from './config/app-config';
 export function localBaseUrl(config: AppConfig, port: number): string {
   if (config.publicBaseUrl) return config.publicBaseUrl;
   const host = ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `http://${host}:${port}`;
+  return `${config.https ? 'https' : 'http'}://${host}:${port}`;
 }
 
 /** What `npm start` prints once it listens: where the API is, where to try it, the key, how to seed. */

@@ -17,6 +17,7 @@ export async function serve(config: AppConfig): Promise<void> {
     abortOnError: false, // a failed start reaches the handler below (exit 1, or 75 for a data directory in use)
     bodyParser: false,
     logger: new NestPinoLogger(logger),
+    ...(config.https ? { httpsOptions: config.https } : {}),
   });
   configureApp(app);
   // On SIGTERM/SIGINT Nest runs the shutdown hooks (workers drain their sends, the HTTP server waits for
@@ -33,7 +34,7 @@ export async function serve(config: AppConfig): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, drainHttp);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ port, host: config.host }, `Commerce API listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+  logger.info({ port, host: config.host }, `Commerce API listening on ${config.https ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
   process.stdout.write(`${nextSteps(app, localBaseUrl(config, port))}\n`);
 }
 

@@ -34,3 +34,18 @@ describe('loadAppConfig: prepared statements', () => {
     expect(() => loadAppConfig({ DATABASE_PREPARED_STATEMENTS: '-1' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 });
+
+describe('loadAppConfig: HTTPS', () => {
+  it('serves HTTP unless both files are named', () => {
+    expect(loadAppConfig({}).https).toBeUndefined();
+    expect(() => loadAppConfig({ HTTPS_CERT_FILE: '/tmp/cert.pem' })).toThrow('HTTPS_CERT_FILE and HTTPS_KEY_FILE must be set together');
+    expect(() => loadAppConfig({ HTTPS_KEY_FILE: '/tmp/key.pem' })).toThrow(ConfigError);
+  });
+
+  it('names a file it cannot read, and files that are no certificate and key', () => {
+    expect(() => loadAppConfig({ HTTPS_CERT_FILE: '/nonexistent/cert.pem', HTTPS_KEY_FILE: '/nonexistent/key.pem' })).toThrow(
+      'HTTPS_CERT_FILE cannot be read: /nonexistent/cert.pem (ENOENT)',
+    );
+    expect(() => loadAppConfig({ HTTPS_CERT_FILE: __filename, HTTPS_KEY_FILE: __filename })).toThrow(/cannot serve HTTPS: they are not a PEM certificate/);
+  });
+});

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import * as path from 'node:path';
+import { createSecureContext } from 'node:tls';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -11,6 +13,8 @@ export class AppConfig {
   port: number;
   host: string;
   database: { databaseUrl?: string; pgliteDataDir: string; poolMax: number; preparedStatements: number; migrateOnStart: boolean };
+  /** The certificate chain and private key the API port serves HTTPS with (PEM); unset: plain HTTP. */
+  https?: { cert: Buffer; key: Buffer };
   /** Absolute origin for `links` (no trailing slash); when unset it is derived from each request. */
   publicBaseUrl?: string;
   /** `previous`: a second key kept valid while clients move to a new one (CLIENT_ID_PREVIOUS/CLIENT_SECRET_PREVIOUS). */
@@ -163,6 +167,29 @@ function previousKey(env: Env, clientId?: string, clientSecret?: string): AppCon
   return previous;
 }
 
+/** HTTPS_CERT_FILE and HTTPS_KEY_FILE, read and checked to belong together (never echoing their content). */
+function httpsFiles(env: Env): AppConfig['https'] {
+  const certFile = env.HTTPS_CERT_FILE?.trim() || undefined;
+  const keyFile = env.HTTPS_KEY_FILE?.trim() || undefined;
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new ConfigError('HTTPS_CERT_FILE and HTTPS_KEY_FILE must be set together (or both left unset to serve HTTP)');
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch (e) {
+      throw new ConfigError(`${name} cannot be read: ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  };
+  const https = { cert: read('HTTPS_CERT_FILE', certFile), key: read('HTTPS_KEY_FILE', keyFile) };
+  try {
+    createSecureContext(https);
+  } catch (e) {
+    const reason = /key values mismatch/i.test((e as Error).message) ? 'the key is not the certificate\'s' : 'they are not a PEM certificate and its unencrypted private key';
+    throw new ConfigError(`HTTPS_CERT_FILE (${certFile}) and HTTPS_KEY_FILE (${keyFile}) cannot serve HTTPS: ${reason}`);
+  }
+  return https;
+}
+
 export function loadAppConfig(env: Env = process.env): AppConfig {
   const config = new AppConfig();
   config.port = int(env, 'PORT', 3000, 0, 65535);
@@ -174,6 +201,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     preparedStatements: int(env, 'DATABASE_PREPARED_STATEMENTS', 16, 0, 1000),
     migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
   };
+  config.https = httpsFiles(env);
   const base = url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']);
   config.publicBaseUrl = base?.replace(/\/+$/, '');
   const clientId = env.CLIENT_ID?.trim() || undefined;

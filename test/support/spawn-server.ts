@@ -48,7 +48,7 @@ export async function spawnServer(env: Record<string, string>, startTimeoutMs = 
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
         lines.push(line);
-        const m = /listening on http:\/\/[^:]+:(\d+)/.exec(line);
+        const m = /listening on https?:\/\/[^:]+:(\d+)/.exec(line);
         if (m) {
           clearTimeout(timer);
           res(Number(m[1]));
