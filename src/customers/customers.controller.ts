@@ -10,6 +10,7 @@ import { CreateCustomerDto, UpdateCustomerDto } from './dto/customer.dto';
 import { ShopperAccess, shopperScope } from './customer-token.guard';
 import { CUSTOMERS_SPEC } from './customers.repository';
 import { CustomersService } from './customers.service';
+import { EmailChangeLimiter } from './email-change.limiter';
 import { ApiDataResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
 import { CUSTOMER_SCHEMAS as S } from './customer.schema';
 import { ref } from '../common/openapi/json-schema';
@@ -22,6 +23,7 @@ export class CustomersController {
   constructor(
     private readonly customers: CustomersService,
     private readonly listQuery: ListQueryParser,
+    private readonly emailChanges: EmailChangeLimiter,
   ) {}
 
   @ApiDataResponse('Create a customer', 'Customer', { status: 201, body: ref(S.CreateCustomerRequest) })
@@ -48,8 +50,9 @@ export class CustomersController {
   @ApiDataResponse('Update a customer', 'Customer', { body: ref(S.UpdateCustomerRequest) })
   @Put(':id')
   @ShopperAccess()
-  update(@ResourceId('id', 'Customer') id: string, @DataBody() dto: UpdateCustomerDto, @CurrentPrincipal() principal: Principal) {
+  async update(@ResourceId('id', 'Customer') id: string, @DataBody() dto: UpdateCustomerDto, @CurrentPrincipal() principal: Principal) {
     this.requireOwn(id, principal);
+    if (principal.customerId && dto.email !== undefined) await this.emailChanges.count(principal.customerId, dto.email);
     return this.customers.update(id, dto);
   }
 
