@@ -29,7 +29,7 @@ export function requestSchemaOf(dto: Function): JsonSchema {
   return objectSchema(dto, []);
 }
 
-/** A validator's schema keywords, from its constraints. `each`: the validator applies to the items of an array. */
+/** A validator's schema keywords, from its constraints (a validator with `{ each: true }` applies them to an array's items). */
 export type ValidatorSchema = (constraints: unknown[], property: string) => JsonSchema;
 
 const VALIDATOR_SCHEMAS = new Map<string, ValidatorSchema>();
