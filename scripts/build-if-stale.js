@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Run by `npm start` (scripts/start.js) before the server: builds only what is out of date. `nest build` runs unless dist/ was built from
-// exactly the current sources (src/, tsconfig.json, nest-cli.json: their contents are hashed); the PGlite
+// exactly the current sources (src/, tsconfig.json, nest-cli.json, .swcrc: their contents are hashed); the PGlite
 // template step runs unless it already ran for exactly the current prisma/ and package-lock.json (the template
 // is made for the migrations and the PGlite version) and a template is in its cache. So a
 // start with nothing changed goes straight to the server; the first start, or one after an edit, builds
@@ -43,7 +43,7 @@ function run(command, args) {
 }
 
 const started = Date.now();
-const sources = hashOf(['src', 'tsconfig.json', 'nest-cli.json']);
+const sources = hashOf(['src', 'tsconfig.json', 'nest-cli.json', '.swcrc']);
 const prisma = hashOf(['prisma', 'package-lock.json']);
 const cacheDir = path.join(root, 'node_modules', '.cache', 'commerce-api');
 const templateCached = () =>
