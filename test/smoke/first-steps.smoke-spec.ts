@@ -47,7 +47,7 @@ describe(`Node.js ${process.version}: start, token, a write, a list, a webhook d
     baseUrl = await new Promise<string>((res, rej) => {
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
-        const m = /Commerce API listening on (http:\/\/\S+)/.exec(output);
+        const m = /Commerce API listening on (http:\/\/[\w.]+:\d+)/.exec(output);
         if (m) res(m[1]);
       };
       server.stdout!.on('data', onData);
