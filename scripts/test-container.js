@@ -143,7 +143,7 @@ async function withAdmin(fn) {
 }
 
 async function main(engine, cleanups) {
-  engine.prepare();
+  engine.prepare(path.join(root, 'Dockerfile'));
   const buildLog = path.join(engine.root ?? os.tmpdir(), `commerce-api-build-${id}.log`);
   if (!engine.root) cleanups.push(() => fs.rmSync(buildLog, { force: true }));
   log(`building ${tag} from the Dockerfile with ${engine.kind} (log: ${buildLog})`);
