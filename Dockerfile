@@ -2,14 +2,14 @@
 # Build: `npm ci` from the lock (no dependency install scripts: nothing here needs one, and the Prisma engines'
 # postinstall would only download a native engine the project never runs), the Prisma client generated, the
 # server built with its PGlite template (node_modules/.cache/commerce-api), then only what runs is kept.
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
 RUN npm ci --ignore-scripts --no-audit --no-fund && node scripts/prisma-generate.js
-COPY tsconfig.json nest-cli.json ./
+COPY tsconfig.json nest-cli.json .swcrc ./
 COPY src ./src
 # Then only what runs is kept. `--omit=optional` also drops what is both a dev dependency and an optional peer
 # of @prisma/client: the prisma CLI (with its studio and dev server) and TypeScript, about 400 MB the server
@@ -22,7 +22,7 @@ RUN npm run build \
   && find node_modules/@prisma/client/runtime -name 'query_compiler_*' ! -name 'query_compiler_fast_bg.postgresql.*' -delete \
   && npm cache clean --force
 
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 PGLITE_DATA_DIR=/data/pglite FILES_DIR=/data/files
 # glibc's malloc with its default thresholds fixed (no dynamic raise after large frees): less memory kept after
 # load (docs/operations.md, "Memory"). Read by glibc when the process starts, so it is set here, not by the server.

@@ -1,9 +1,24 @@
 /** Unit tests beside the source; the e2e suite runs twice: on embedded PGlite and on the PostgreSQL service. */
-const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
+// TypeScript is compiled by SWC, as `nest build` does (.swcrc): no type checking here; `npm test` type-checks
+// the whole project with tsc before Jest runs (scripts/run-tests.js).
+const swc = [
+  '@swc/jest',
+  {
+    swcrc: false,
+    sourceMaps: 'inline',
+    module: { type: 'commonjs' },
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true, dynamicImport: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      keepClassNames: true,
+    },
+  },
+];
 const e2e = (db) => ({
   displayName: `e2e-${db}`,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': tsJest },
+  transform: { '^.+\\.ts$': swc },
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
   setupFiles: [`<rootDir>/test/support/env-${db}.ts`],
 });
@@ -16,12 +31,14 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': tsJest },
+      transform: { '^.+\\.ts$': swc },
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
     },
     // A smoke run of the benchmark harness (bench/): its load loop and API client, never a benchmark.
     { displayName: 'bench-harness', testEnvironment: 'node', testMatch: ['<rootDir>/bench/**/*.spec.js'] },
     e2e('pglite'),
     e2e('postgres'),
+    // The server as `npm start` runs it, in a process of its own: what CI runs on every other Node.js line.
+    { displayName: 'smoke', testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, testMatch: ['<rootDir>/test/smoke/*.smoke-spec.ts'] },
   ],
 };

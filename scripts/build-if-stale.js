@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Run by `npm start` (scripts/start.js) before the server: builds only what is out of date. `nest build` runs unless dist/ was built from
-// exactly the current sources (src/, tsconfig.json, nest-cli.json: their contents are hashed); the PGlite
+// exactly the current sources (src/, tsconfig.json, nest-cli.json, .swcrc: their contents are hashed); the PGlite
 // template step runs unless it already ran for exactly the current prisma/ and package-lock.json (the template
 // is made for the migrations and the PGlite version) and a template is in its cache. So a
 // start with nothing changed goes straight to the server; the first start, or one after an edit, builds
-// as `npm run build` does. `npm run build` itself always builds.
+// as `npm run build` does (the two steps side by side). `npm run build` itself always builds.
 'use strict';
 const { createHash } = require('node:crypto');
-const { execFileSync } = require('node:child_process');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -38,27 +38,39 @@ function readStamp() {
   }
 }
 
-function run(command, args) {
-  execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.once('error', reject);
+    child.once('close', (status) => (status === 0 ? resolve() : reject(new Error(`${path.basename(args[0])} exited with ${status}`))));
+  });
 }
 
-const started = Date.now();
-const sources = hashOf(['src', 'tsconfig.json', 'nest-cli.json']);
-const prisma = hashOf(['prisma', 'package-lock.json']);
-const cacheDir = path.join(root, 'node_modules', '.cache', 'commerce-api');
-const templateCached = () =>
-  fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((d) => d.startsWith('pglite-') && fs.existsSync(path.join(cacheDir, d, 'template.json')));
-let stamp = readStamp();
-const current = stamp.sources === sources && fs.existsSync(path.join(root, 'dist', 'main.js'));
-if (!current) {
-  // nest build empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind.
-  run(process.execPath, [require.resolve('@nestjs/cli/bin/nest.js', { paths: [root] }), 'build']);
-  stamp = { sources };
+async function main() {
+  const started = Date.now();
+  const sources = hashOf(['src', 'tsconfig.json', 'nest-cli.json', '.swcrc']);
+  const prisma = hashOf(['prisma', 'package-lock.json']);
+  const cacheDir = path.join(root, 'node_modules', '.cache', 'commerce-api');
+  const templateCached = () =>
+    fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((d) => d.startsWith('pglite-') && fs.existsSync(path.join(cacheDir, d, 'template.json')));
+  let stamp = readStamp();
+  const current = stamp.sources === sources && fs.existsSync(path.join(root, 'dist', 'main.js'));
+  const steps = [];
+  if (!current) {
+    // nest build empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind.
+    steps.push(run(process.execPath, [require.resolve('@nestjs/cli/bin/nest.js', { paths: [root] }), 'build']));
+    stamp = { sources };
+  }
+  if (stamp.prisma !== prisma || !templateCached()) {
+    // Beside the build (each mostly on one core), so while dist/ is being rewritten it loads the migrator
+    // from the TypeScript sources. Never fails the start (it warns instead); the server then makes its
+    // database without the template.
+    steps.push(run(process.execPath, [path.join(__dirname, 'pglite-template.js')], current ? {} : { COMMERCE_API_LOAD_SOURCES: '1' }));
+    stamp.prisma = prisma;
+  }
+  await Promise.all(steps);
+  fs.writeFileSync(stampFile, JSON.stringify(stamp));
+  console.log(current ? `dist/ is up to date with the sources (checked in ${Date.now() - started} ms)` : `built in ${Date.now() - started} ms`);
 }
-if (stamp.prisma !== prisma || !templateCached()) {
-  // Never fails the start (it warns instead); the server then makes its database without the template.
-  run(process.execPath, [path.join(__dirname, 'pglite-template.js')]);
-  stamp.prisma = prisma;
-}
-fs.writeFileSync(stampFile, JSON.stringify(stamp));
-console.log(current ? `dist/ is up to date with the sources (checked in ${Date.now() - started} ms)` : `built in ${Date.now() - started} ms`);
+
+module.exports = main();

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: makes sure the PostgreSQL service is up (the e2e suite runs on it and on PGlite), then runs
-// every Jest project and ends with one plain summary line. Extra arguments go to Jest.
-const { spawnSync, execSync } = require('node:child_process');
+// every Jest project and ends with one plain summary line. Extra arguments go to Jest. Without arguments (the
+// whole suite) the project is type-checked too (tsc, beside Jest: Jest and the build compile with SWC, which
+// does not check types); `--type-check` asks for it with arguments, `--no-type-check` leaves it out.
+const { spawn, execSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -45,7 +47,27 @@ function slowestFiles() {
   }
 }
 
+/** `tsc --noEmit` over src/, test/ and bench/, in the background; resolves with its status and output. */
+function typeCheck() {
+  const started = Date.now();
+  const child = spawn(process.execPath, [require.resolve('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.test.json'], {
+    cwd: path.resolve(__dirname, '..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, output, seconds: (Date.now() - started) / 1000 })));
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
 async function main() {
+  const started = Date.now();
+  const argv = process.argv.slice(2);
+  const typeCheckFlag = argv.find((a) => a === '--type-check' || a === '--no-type-check');
+  const jestArgs = argv.filter((a) => a !== typeCheckFlag);
+  const checking = typeCheckFlag ? typeCheckFlag === '--type-check' : jestArgs.length === 0;
   if (!(await postgresReachable())) {
     process.stderr.write(`PostgreSQL is not reachable at ${ADMIN_URL}; trying to start the local service\n`);
     tryStartPostgres();
@@ -60,8 +82,15 @@ async function main() {
   const jest = require.resolve('jest/bin/jest');
   // Jest's VM allows a dynamic import() only with this flag (a test that opens PGlite on Jest's own thread
   // needs it; the server runs PGlite on a worker thread, outside Jest's VM).
-  const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--ci', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...process.argv.slice(2)];
-  const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+  const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--ci', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...jestArgs];
+  const types = checking ? typeCheck() : undefined;
+  const jestStarted = Date.now();
+  const run = await new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+    child.once('close', (status) => resolve({ status }));
+  });
+  const jestMs = Date.now() - jestStarted;
+  const typed = await types;
   let summary = '';
   try {
     const r = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -75,8 +104,12 @@ async function main() {
   }
   const slowest = slowestFiles();
   if (slowest) process.stdout.write(`\n${slowest}\n`);
+  if (typed && typed.status !== 0) process.stdout.write(`\ntype errors (tsc --noEmit -p tsconfig.test.json):\n${typed.output}`);
+  const stages = [`jest ${seconds(jestMs)}`];
+  if (typed) stages.push(`type-check ${typed.status === 0 ? 'passed' : 'FAILED'} in ${typed.seconds.toFixed(1)} s (beside Jest)`);
+  process.stdout.write(`\nNode.js ${process.version}: ${stages.join(', ')}; total ${seconds(Date.now() - started)}\n`);
   if (summary) process.stdout.write(`\n${summary}\n`);
-  process.exit(run.status ?? 1);
+  process.exit(run.status === 0 && (!typed || typed.status === 0) ? 0 : (run.status || 1));
 }
 
 main();

@@ -15,7 +15,7 @@ const { ContainerEngine } = require('./lib/container-engine');
 
 const root = path.resolve(__dirname, '..');
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres';
-const MAX_IMAGE_MB = Number(process.env.CONTAINER_IMAGE_MAX_MB || 350);
+const MAX_IMAGE_MB = Number(process.env.CONTAINER_IMAGE_MAX_MB || 375);
 // A deadline for a container to answer /health (migrations included), not a speed target.
 const START_DEADLINE_MS = 180_000;
 const CLIENT_ID = 'container-test-client';
@@ -143,7 +143,7 @@ async function withAdmin(fn) {
 }
 
 async function main(engine, cleanups) {
-  engine.prepare();
+  engine.prepare(path.join(root, 'Dockerfile'));
   const buildLog = path.join(engine.root ?? os.tmpdir(), `commerce-api-build-${id}.log`);
   if (!engine.root) cleanups.push(() => fs.rmSync(buildLog, { force: true }));
   log(`building ${tag} from the Dockerfile with ${engine.kind} (log: ${buildLog})`);

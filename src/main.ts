@@ -1,3 +1,4 @@
+import './compile-cache';
 import 'reflect-metadata';
 import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
 import { assertWritableDataDirectories } from './config/data-directories';

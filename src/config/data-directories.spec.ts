@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { ModuleKind, ScriptTarget, transpileModule } from 'typescript';
 import { loadAppConfig } from './app-config';
 import { assertWritableDirectory, dataDirectoriesOf } from './data-directories';
 
@@ -10,7 +11,7 @@ const UNPRIVILEGED = 1000;
 describe('data directories', () => {
   let base: string;
   beforeEach(() => {
-    base = mkdtempSync(join(tmpdir(), 'data-dirs-'));
+    base = mkdtempSync(join(reachableTemporaryDirectory(), 'data-dirs-'));
   });
   afterEach(() => rmSync(base, { recursive: true, force: true }));
 
@@ -46,17 +47,22 @@ describe('data directories', () => {
     // As root every directory is writable, so the check runs as an unprivileged user in a child process.
     const asRoot = process.getuid?.() === 0;
     if (!asRoot) chmodSync(mount, 0o555);
+    // The child loads plain JavaScript copies of the modules under test from `base`, not the checkout: an
+    // unprivileged user may not enter a checkout that lies in a private (0700) home or temporary directory.
+    const modules = join(base, 'modules');
+    mkdirSync(modules);
+    chmodSync(modules, 0o755);
+    for (const name of ['data-directories', 'app-config']) {
+      const source = readFileSync(resolve(__dirname, `${name}.ts`), 'utf8');
+      const { outputText } = transpileModule(source, { compilerOptions: { module: ModuleKind.CommonJS, target: ScriptTarget.ES2022 } });
+      writeFileSync(join(modules, `${name}.js`), outputText, { mode: 0o644 });
+    }
     const child = spawnSync(
-      process.execPath,
-      [
-        '-r',
-        'ts-node/register/transpile-only',
-        '-e',
-        `require(${JSON.stringify(resolve(__dirname, 'data-directories.ts'))}).assertWritableDirectory({ variable: 'PGLITE_DATA_DIR', dir: ${JSON.stringify(join(mount, 'pglite'))} })`,
-      ],
+      asRoot ? nodeOthersMayRun(modules) : process.execPath,
+      ['-e', `require(${JSON.stringify(join(modules, 'data-directories.js'))}).assertWritableDirectory({ variable: 'PGLITE_DATA_DIR', dir: ${JSON.stringify(join(mount, 'pglite'))} })`],
       {
-        cwd: resolve(__dirname, '..', '..'),
-        env: { PATH: process.env.PATH, TS_NODE_PROJECT: resolve(__dirname, '..', '..', 'tsconfig.json') },
+        cwd: base,
+        env: { PATH: process.env.PATH },
         encoding: 'utf8',
         ...(asRoot ? { uid: UNPRIVILEGED, gid: UNPRIVILEGED } : {}),
       },
@@ -69,3 +75,34 @@ describe('data directories', () => {
     expect(child.stderr).not.toContain('EACCES');
   });
 });
+
+/**
+ * The temporary directory, when every user may pass through it to what it holds; else /tmp. Run as root, the
+ * last test's child runs as another user, who must reach the folders the test makes (TMPDIR may be a private
+ * 0700 folder of root's).
+ */
+function reachableTemporaryDirectory(): string {
+  const tmp = resolve(tmpdir());
+  return everyoneMayEnter(tmp) ? tmp : '/tmp';
+}
+
+/** Whether every folder on the way to `dir` (itself included) lets other users pass through. */
+function everyoneMayEnter(dir: string): boolean {
+  for (let d = dir; ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) return false;
+    if (dirname(d) === d) return true;
+  }
+}
+
+/** This Node binary, or a link to (else a copy of) it in `dir` when it lies where others may not go (~/.cache). */
+function nodeOthersMayRun(dir: string): string {
+  if (everyoneMayEnter(dirname(process.execPath))) return process.execPath;
+  const node = join(dir, 'node');
+  try {
+    linkSync(process.execPath, node);
+  } catch {
+    copyFileSync(process.execPath, node);
+  }
+  chmodSync(node, 0o755);
+  return node;
+}
