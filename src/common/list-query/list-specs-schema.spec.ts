@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACCOUNTS_SPEC } from '../../accounts/accounts.repository';
+import { CARTS_SPEC } from '../../carts/carts.repository';
 import { CATEGORIES_SPEC } from '../../catalog/categories/categories.repository';
 import { FILES_SPEC } from '../../catalog/files/files.repository';
 import { PRODUCTS_SPEC } from '../../catalog/products/products.repository';
@@ -14,6 +15,7 @@ import { sqlColumnName } from './sql-list-query';
 /** Every list spec in src, with the Prisma model it lists. */
 const SPECS: Record<string, [ListResourceSpec, string]> = {
   ACCOUNTS_SPEC: [ACCOUNTS_SPEC, 'Account'],
+  CARTS_SPEC: [CARTS_SPEC, 'Cart'],
   CATEGORIES_SPEC: [CATEGORIES_SPEC, 'Category'],
   FILES_SPEC: [FILES_SPEC, 'File'],
   PRODUCTS_SPEC: [PRODUCTS_SPEC, 'Product'],
