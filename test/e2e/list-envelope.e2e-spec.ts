@@ -111,6 +111,7 @@ describe('lists: every collection carries the pagination envelope', () => {
       categories: category.id,
       files: file.id,
       accounts: account.id,
+      currencies: (await t.prisma.currency.findFirstOrThrow()).id,
       customers: customer.body.data.id,
       gateways: 'manual',
       orders: order.id,

@@ -5,6 +5,7 @@ import { ACCOUNTS_SPEC } from '../../accounts/accounts.repository';
 import { CATEGORIES_SPEC } from '../../catalog/categories/categories.repository';
 import { FILES_SPEC } from '../../catalog/files/files.repository';
 import { PRODUCTS_SPEC } from '../../catalog/products/products.repository';
+import { CURRENCIES_SPEC } from '../../currencies/currencies.repository';
 import { CUSTOMERS_SPEC } from '../../customers/customers.repository';
 import { INTEGRATIONS_SPEC, JOBS_SPEC, LOGS_SPEC } from '../../integrations/integrations.repository';
 import { ORDERS_SPEC } from '../../orders/orders.repository';
@@ -17,6 +18,7 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   CATEGORIES_SPEC: [CATEGORIES_SPEC, 'Category'],
   FILES_SPEC: [FILES_SPEC, 'File'],
   PRODUCTS_SPEC: [PRODUCTS_SPEC, 'Product'],
+  CURRENCIES_SPEC: [CURRENCIES_SPEC, 'Currency'],
   CUSTOMERS_SPEC: [CUSTOMERS_SPEC, 'Customer'],
   INTEGRATIONS_SPEC: [INTEGRATIONS_SPEC, 'Integration'],
   LOGS_SPEC: [LOGS_SPEC, 'IntegrationLog'],

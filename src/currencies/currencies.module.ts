@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CurrenciesController } from './currencies.controller';
+import { CurrenciesRepository } from './currencies.repository';
+import { CurrenciesService } from './currencies.service';
+import { CurrencyFormatsListener } from './currency-formats.listener';
+
+@Module({
+  controllers: [CurrenciesController],
+  providers: [CurrenciesRepository, CurrenciesService, CurrencyFormatsListener],
+  exports: [CurrenciesService],
+})
+export class CurrenciesModule {}
