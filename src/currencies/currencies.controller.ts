@@ -3,14 +3,13 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AllowImplicit, CurrentPrincipal, isImplicit } from '../auth/access.decorators';
 import type { Principal } from '../common/http/request-context';
 import { ListQueryParser } from '../common/http/list-query.parser';
-import { ref } from '../common/openapi/json-schema';
 import { ApiDataResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
 import { InvalidatesCachedReads } from '../common/response-cache/response-cache.decorators';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
 import { CURRENCIES_SPEC } from './currencies.repository';
 import { CurrenciesService } from './currencies.service';
-import { CURRENCY_SCHEMAS as S } from './currency.schema';
+import './currency.schema';
 import { CreateCurrencyDto, UpdateCurrencyDto } from './dto/currency.dto';
 
 /** Formatted amounts everywhere follow these records, so a write drops the cached catalog responses. */
@@ -24,7 +23,7 @@ export class CurrenciesController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
-  @ApiDataResponse('Create a currency', 'Currency', { status: 201, body: ref(S.CreateCurrencyRequest) })
+  @ApiDataResponse('Create a currency', 'Currency', { status: 201 })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateCurrencyDto) {
@@ -45,7 +44,7 @@ export class CurrenciesController {
     return this.currencies.get(id, isImplicit(principal));
   }
 
-  @ApiDataResponse('Update a currency', 'Currency', { body: ref(S.UpdateCurrencyRequest) })
+  @ApiDataResponse('Update a currency', 'Currency')
   @Put(':id')
   update(@ResourceId('id', 'Currency') id: string, @DataBody() dto: UpdateCurrencyDto) {
     return this.currencies.update(id, dto);

@@ -2,18 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
+import { CURRENCY_WIRE } from './currency.wire';
 
-const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
-
-export const CURRENCIES_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: ['eq', 'in'] },
-    code: { column: 'code', type: 'string', ops: ['eq', 'in'], sortable: true },
-    enabled: { column: 'enabled', type: 'boolean', ops: ['eq'] },
-    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
-  },
+export const CURRENCIES_SPEC: ListResourceSpec = CURRENCY_WIRE.listSpec({
   defaultSort: 'created_at',
-};
+  more: { created_at: { column: 'createdAt', type: 'datetime', ops: ['eq', 'gt', 'ge', 'lt', 'le'], sortable: true } },
+});
 
 @Injectable()
 export class CurrenciesRepository {
