@@ -53,7 +53,7 @@ export function configureApp(app: INestApplication): void {
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 
-/** `/v2` before every route but the probes, the metrics and the token endpoint. */
+/** `/v2` before every route but the probes, the metrics, the token endpoint and PXM's `/pcm` routes. */
 export function useApiPrefix(app: INestApplication): void {
   app.setGlobalPrefix('v2', {
     exclude: [
@@ -62,6 +62,7 @@ export function useApiPrefix(app: INestApplication): void {
       { path: 'health/ready', method: RequestMethod.GET },
       { path: 'metrics', method: RequestMethod.GET },
       { path: 'oauth/access_token', method: RequestMethod.POST },
+      { path: 'pcm/{*path}', method: RequestMethod.ALL },
     ],
   });
 }
