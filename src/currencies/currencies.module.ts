@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { InApiFamily } from '../common/errors/api-family';
+import { CURRENCIES } from './currencies.family';
 import { CurrenciesController } from './currencies.controller';
 import { CurrenciesRepository } from './currencies.repository';
 import { CurrenciesService } from './currencies.service';
@@ -9,4 +11,5 @@ import { CurrencyFormatsListener } from './currency-formats.listener';
   providers: [CurrenciesRepository, CurrenciesService, CurrencyFormatsListener],
   exports: [CurrenciesService],
 })
+@InApiFamily(CURRENCIES)
 export class CurrenciesModule {}

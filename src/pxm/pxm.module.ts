@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { InApiFamily } from '../common/errors/api-family';
+import { PXM } from './pxm.family';
 import { HierarchiesController } from './hierarchies/hierarchies.controller';
 import { HierarchiesRepository } from './hierarchies/hierarchies.repository';
 import { HierarchiesService } from './hierarchies/hierarchies.service';
@@ -9,4 +11,5 @@ import { HierarchiesService } from './hierarchies/hierarchies.service';
   providers: [HierarchiesRepository, HierarchiesService],
   exports: [HierarchiesService],
 })
+@InApiFamily(PXM)
 export class PxmModule {}
