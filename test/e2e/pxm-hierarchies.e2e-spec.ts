@@ -79,6 +79,21 @@ describe('PXM hierarchies and nodes (/pcm/hierarchies)', () => {
     expect((await ep.Hierarchies.Children(h.id)).data.map((n: any) => n.attributes.name)).toEqual(expect.arrayContaining(['T-shirts', 'Home', 'Clothing']));
   });
 
+  it('lists the nodes of every hierarchy, and with include_hierarchies their hierarchies (the SDK’s GetNodesByIds)', async () => {
+    const a = (await ep.Hierarchies.Create({ attributes: { name: 'Across A' } })).data;
+    const b = (await ep.Hierarchies.Create({ attributes: { name: 'Across B' } })).data;
+    const na = await node(a.id, 'In A');
+    const nb = await node(b.id, 'In B');
+    const found = await ep.Hierarchies.GetNodesByIds([na.id, nb.id]);
+    expect(found.data.filter((x: any) => x.type === 'node').map((x: any) => x.id).sort()).toEqual([na.id, nb.id].sort());
+    expect(found.data.filter((x: any) => x.type === 'hierarchy').map((x: any) => x.id).sort()).toEqual([a.id, b.id].sort());
+    expect(found.meta.results.total).toBe(2);
+    const plain = await t.http.get(`/pcm/hierarchies/nodes?filter=eq(hierarchy_id,${a.id})`).set(t.admin);
+    expectPage(plain, { limit: 25, offset: 0, total: 1 });
+    expect(plain.body.data.map((x: any) => x.id)).toEqual([na.id]);
+    expectErrorDocument(await t.http.get('/pcm/hierarchies/nodes?include_hierarchies=maybe').set(t.admin), 400, { source: 'include_hierarchies' });
+  });
+
   it('keeps siblings’ names and slugs unique, and parents inside the hierarchy', async () => {
     const h = (await ep.Hierarchies.Create({ attributes: { name: 'Brands' } })).data;
     const other = (await ep.Hierarchies.Create({ attributes: { name: 'Other' } })).data;

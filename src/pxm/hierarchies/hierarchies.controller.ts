@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { BadRequestError } from '../../common/errors/api-error';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { ApiDataResponse, ApiList, ApiNoContent } from '../../common/openapi/api-operation.decorators';
 import { DataBody } from '../../common/validation/data-body.pipe';
@@ -32,6 +33,15 @@ export class HierarchiesController {
   @Get()
   async list(@Query() query: Record<string, unknown>) {
     return this.hierarchies.listHierarchies(await this.listQuery.parse(query, HIERARCHIES_SPEC));
+  }
+
+  @ApiList('List the nodes of every hierarchy (`include_hierarchies=true` adds their hierarchies to `data`)', S.PcmNodeOrHierarchy, { spec: NODES_SPEC })
+  @ApiQuery({ name: 'include_hierarchies', required: false, schema: { type: 'string', enum: ['true', 'false'] } })
+  @Get('nodes')
+  async allNodes(@Query() query: Record<string, unknown>) {
+    const { include_hierarchies: include, ...rest } = query;
+    if (include !== undefined && include !== 'true' && include !== 'false') throw new BadRequestError('include_hierarchies must be true or false', 'include_hierarchies');
+    return this.hierarchies.listAllNodes(await this.listQuery.parse(rest, NODES_SPEC), include === 'true');
   }
 
   @ApiDataResponse('Get a hierarchy', S.PcmHierarchy)

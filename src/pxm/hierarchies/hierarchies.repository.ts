@@ -79,6 +79,10 @@ export class HierarchiesRepository {
     });
   }
 
+  findHierarchies(ids: string[], db: Db = this.prisma) {
+    return db.pxmHierarchy.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: 'asc' } });
+  }
+
   // ---------- nodes ----------
 
   createNode(data: Prisma.PxmNodeUncheckedCreateInput, db: Db = this.prisma) {
@@ -116,11 +120,11 @@ export class HierarchiesRepository {
   }
 
   /**
-   * A page of a hierarchy's nodes: all of them (`parentId` undefined), its top level (null) or a node's
+   * A page of every hierarchy's nodes (`hierarchyId` undefined) or of one hierarchy's: all of them (`parentId` undefined), its top level (null) or a node's
    * children. Children come in sibling order; the whole list in the query's sort.
    */
-  listNodes(hierarchyId: string, parentId: string | null | undefined, q: ListQuery, db: PrismaService = this.prisma) {
-    const scope: Prisma.PxmNodeWhereInput = { hierarchyId, ...(parentId !== undefined ? { parentId } : {}) };
+  listNodes(hierarchyId: string | undefined, parentId: string | null | undefined, q: ListQuery, db: PrismaService = this.prisma) {
+    const scope: Prisma.PxmNodeWhereInput = { ...(hierarchyId !== undefined ? { hierarchyId } : {}), ...(parentId !== undefined ? { parentId } : {}) };
     const filter = toPrismaWhere(q, NODES_SPEC) as Prisma.PxmNodeWhereInput;
     const where: Prisma.PxmNodeWhereInput = q.filter ? { AND: [scope, filter] } : scope;
     const orderBy = parentId !== undefined ? SIBLING_ORDER : (toPrismaListArgs(q, NODES_SPEC).orderBy as Prisma.PxmNodeOrderByWithRelationInput[]);

@@ -111,6 +111,21 @@ export class HierarchiesService {
     return page(await this.presentNodes(hierarchyId, items), total, q, all);
   }
 
+  /**
+   * A page of every hierarchy's nodes; with `includeHierarchies`, the hierarchies of the page's nodes follow them
+   * in `data` (Elastic Path's `include_hierarchies`). The page counts nodes.
+   */
+  async listAllNodes(q: ListQuery, includeHierarchies: boolean) {
+    const { items, total, all } = await this.repo.listNodes(undefined, undefined, q);
+    const hierarchyIds = [...new Set(items.map((n) => n.hierarchyId))];
+    const presented: Record<string, unknown>[] = [];
+    for (const hierarchyId of hierarchyIds) presented.push(...(await this.presentNodes(hierarchyId, items.filter((n) => n.hierarchyId === hierarchyId))));
+    const byId = new Map(presented.map((n) => [n.id as string, n]));
+    const nodes = items.map((n) => byId.get(n.id)!);
+    const hierarchies = includeHierarchies ? (await this.repo.findHierarchies(hierarchyIds)).map((h) => this.presentHierarchy(h)) : [];
+    return page<Record<string, unknown>>([...nodes, ...hierarchies], total, q, all);
+  }
+
   async getNode(hierarchyId: string, id: string) {
     return (await this.presentNodes(hierarchyId, [await this.requireNode(hierarchyId, id)]))[0];
   }
