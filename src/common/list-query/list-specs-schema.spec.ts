@@ -9,6 +9,7 @@ import { CURRENCIES_SPEC } from '../../currencies/currencies.repository';
 import { CUSTOMERS_SPEC } from '../../customers/customers.repository';
 import { INTEGRATIONS_SPEC, JOBS_SPEC, LOGS_SPEC } from '../../integrations/integrations.repository';
 import { ORDERS_SPEC } from '../../orders/orders.repository';
+import { HIERARCHIES_SPEC, NODES_SPEC } from '../../pxm/hierarchies/hierarchies.repository';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -24,6 +25,8 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   LOGS_SPEC: [LOGS_SPEC, 'IntegrationLog'],
   JOBS_SPEC: [JOBS_SPEC, 'IntegrationJob'],
   ORDERS_SPEC: [ORDERS_SPEC, 'Order'],
+  HIERARCHIES_SPEC: [HIERARCHIES_SPEC, 'PxmHierarchy'],
+  NODES_SPEC: [NODES_SPEC, 'PxmNode'],
 };
 
 interface SchemaField {
