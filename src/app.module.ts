@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
+import { CurrenciesModule } from './currencies/currencies.module';
+import { PxmModule } from './pxm/pxm.module';
 import { AuthModule } from './auth/auth.module';
 import { CartsModule } from './carts/carts.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -35,6 +37,8 @@ import { TransactionsModule } from './transactions/transactions.module';
     SettingsModule,
     CatalogModule,
     AccountsModule,
+    CurrenciesModule,
+    PxmModule,
     CustomersModule,
     CartsModule,
     OrdersModule,

@@ -57,7 +57,7 @@ export function configureApp(app: INestApplication): void {
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 
-/** `/v2` before every route but the probes, the metrics and the token endpoint. */
+/** `/v2` before every route but the probes, the metrics, the token endpoint and PXM's `/pcm` routes. */
 export function useApiPrefix(app: INestApplication): void {
   const exclude = [
     { path: 'health', method: RequestMethod.GET },
@@ -65,6 +65,7 @@ export function useApiPrefix(app: INestApplication): void {
     { path: 'health/ready', method: RequestMethod.GET },
     { path: 'metrics', method: RequestMethod.GET },
     { path: 'oauth/access_token', method: RequestMethod.POST },
+    { path: 'pcm/{*path}', method: RequestMethod.ALL },
   ];
   app.setGlobalPrefix('v2', { exclude });
   RouteFamilies.forApp(app).useGlobalPrefix({ prefix: 'v2', exclude: exclude.map((e) => e.path) });

@@ -50,6 +50,8 @@ const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
   { why: 'listing orders is admin-only', test: (r) => r.method === 'GET' && r.path === '/v2/orders' },
   { why: 'capture is admin-only', test: (r) => r.method === 'POST' && /\/transactions\/:[^/]+\/capture$/.test(r.path) },
   { why: 'refund is admin-only', test: (r) => r.method === 'POST' && /\/transactions\/:[^/]+\/refund$/.test(r.path) },
+  { why: 'PXM authoring (/pcm) is for client-credentials tokens only, reads included', test: (r) => /^\/pcm\//.test(r.path) },
+  { why: 'currencies are written by administrators', test: (r) => r.method !== 'GET' && /^\/v2\/currencies(\/|$)/.test(r.path) },
   {
     why: 'the catalog is read-only for implicit tokens',
     test: (r) => r.method !== 'GET' && /^\/v2\/(products|categories|files|hierarchies|pcm|catalogs?)(\/|$)/.test(r.path),

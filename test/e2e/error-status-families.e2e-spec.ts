@@ -26,6 +26,11 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'customers', form: 'number', status: 404, request: (t) => t.http.get(`/v2/customers/${randomUUID()}`).set(t.admin) },
   { family: 'products (v2 catalog)', form: 'number', status: 404, request: (t) => t.http.get(`/v2/products/${randomUUID()}`).set(t.admin) },
   { family: 'Account Management', form: 'string', status: 404, request: (t) => t.http.get(`/v2/accounts/${randomUUID()}`).set(t.admin) },
+  { family: 'Currencies', form: 'string', status: 404, request: (t) => t.http.get(`/v2/currencies/${randomUUID()}`).set(t.admin) },
+  { family: 'Currencies', form: 'string', status: 400, request: (t) => t.http.post('/v2/currencies').set(t.admin).send({ data: { code: 'TOOLONG' } }) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/hierarchies/${randomUUID()}`).set(t.admin) },
+  { family: 'PXM', form: 'string', status: 403, request: (t) => t.http.get('/pcm/hierarchies').set(t.storefront) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get('/pcm/jobs').set(t.admin) },
   { family: 'Account Management', form: 'string', status: 400, request: (t) => t.http.post('/v2/accounts').set(t.admin).send({ data: { legal_name: 'No name' } }) },
 ];
 

@@ -111,6 +111,8 @@ describe('lists: every collection carries the pagination envelope', () => {
       categories: category.id,
       files: file.id,
       accounts: account.id,
+      currencies: (await t.prisma.currency.findFirstOrThrow()).id,
+      ...(await pcmTree()),
       customers: customer.body.data.id,
       gateways: 'manual',
       orders: order.id,
@@ -120,6 +122,14 @@ describe('lists: every collection carries the pagination envelope', () => {
       integrations: integration.id,
       jobs: job.id,
     };
+  }
+
+  /** A hierarchy whose node has a child: the `/pcm/hierarchies` lists all have a member. */
+  async function pcmTree() {
+    const hierarchy = await t.prisma.pxmHierarchy.create({ data: { name: 'Envelope tree' } });
+    const node = await t.prisma.pxmNode.create({ data: { hierarchyId: hierarchy.id, name: 'Top' } });
+    await t.prisma.pxmNode.create({ data: { hierarchyId: hierarchy.id, parentId: node.id, name: 'Child' } });
+    return { hierarchies: hierarchy.id, nodes: node.id };
   }
 
   /** Parents with no children: an order with no items or transactions, a fresh cart, an integration whose job has no logs. */

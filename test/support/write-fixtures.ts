@@ -21,6 +21,12 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
   const integration = () => ({ type: 'integration', name: 'Fuzz hook', description: 'd', integration_type: 'webhook', enabled: false, observes: ['order.created'], configuration: { url: 'https://example.com/hook', secret_key: 'fuzz-secret-key', max_concurrency: 2, rate_limit_per_second: 5 } });
   const account = () => ({ type: 'account', name: 'Fuzz Co', legal_name: 'Fuzz Co Ltd', registration_id: '12345' });
   const customer = () => ({ type: 'customer', name: 'Fuzz shopper', email: `fuzz-${unique()}@example.com`, password: `fuzz-password-${unique()}` });
+  const letters = () => Array.from({ length: 3 }, () => String.fromCharCode(65 + Math.floor(Math.random() * 26))).join('');
+  const currency = () => ({ type: 'currency', code: letters(), exchange_rate: 1.1, format: '{price} X', decimal_point: ',', thousand_separator: '.', decimal_places: 2, default: false, enabled: true });
+  const defaultCurrencyId = async () => ((await t.http.get('/v2/currencies').set(t.admin)).body.data as { id: string; default: boolean }[]).find((c) => c.default)!.id;
+  const customAttributes = { admin_attributes: { cost: '4.20' }, shopper_attributes: { colour: 'red' }, locales: { 'fr-FR': { name: 'Nom', description: 'Desc' } } };
+  const hierarchy = () => ({ type: 'hierarchy', attributes: { name: `Fuzz tree ${unique()}`, description: 'd', slug: `fuzz-${unique()}`, ...customAttributes } });
+  const pcmNode = () => ({ type: 'node', attributes: { name: `Fuzz node ${unique()}`, description: 'd', slug: `fuzz-${unique()}`, ...customAttributes }, meta: { sort_order: 1 } });
   const address = { ...TEST_ADDRESS, company_name: 'Co', region: 'IN', phone_number: '555', instructions: 'door' };
   const created = async (path: string, data: Record<string, unknown>, auth = t.admin) => {
     const res = await t.http.post(path).set(auth).send({ data });
@@ -57,6 +63,25 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
       auth: 'admin',
       body: { data: { since: '2026-01-01T00:00:00Z', until: '2026-02-01T00:00:00Z' } },
     }),
+    'POST /v2/currencies': async () => ({ path: '/v2/currencies', auth: 'admin', body: { data: currency() } }),
+    'PUT /v2/currencies/:id': async () => ({ path: `/v2/currencies/${await defaultCurrencyId()}`, auth: 'admin', body: { data: { type: 'currency', exchange_rate: 1, format: '${price}', enabled: true, default: true } } }),
+    'POST /pcm/hierarchies': async () => ({ path: '/pcm/hierarchies', auth: 'admin', body: { data: hierarchy() } }),
+    'PUT /pcm/hierarchies/:id': async () => ({ path: `/pcm/hierarchies/${(await created('/pcm/hierarchies', hierarchy())).id}`, auth: 'admin', body: { data: hierarchy() } }),
+    'POST /pcm/hierarchies/:id/nodes': async () => {
+      const h = await created('/pcm/hierarchies', hierarchy());
+      const parent = await created(`/pcm/hierarchies/${h.id}/nodes`, pcmNode());
+      return { path: `/pcm/hierarchies/${h.id}/nodes`, auth: 'admin', body: { data: { ...pcmNode(), relationships: { parent: { data: { type: 'node', id: parent.id } } } } } };
+    },
+    'PUT /pcm/hierarchies/:id/nodes/:nodeId': async () => {
+      const h = await created('/pcm/hierarchies', hierarchy());
+      const n = await created(`/pcm/hierarchies/${h.id}/nodes`, pcmNode());
+      return { path: `/pcm/hierarchies/${h.id}/nodes/${n.id}`, auth: 'admin', body: { data: { type: 'node', id: n.id, attributes: pcmNode().attributes, meta: { sort_order: 3 } } } };
+    },
+    'PUT /pcm/hierarchies/:id/nodes/:nodeId/relationships/parent': async () => {
+      const h = await created('/pcm/hierarchies', hierarchy());
+      const [a, b] = [await created(`/pcm/hierarchies/${h.id}/nodes`, pcmNode()), await created(`/pcm/hierarchies/${h.id}/nodes`, pcmNode())];
+      return { path: `/pcm/hierarchies/${h.id}/nodes/${a.id}/relationships/parent`, auth: 'admin', body: { data: { type: 'node', id: b.id } } };
+    },
     'POST /v2/accounts': async () => ({ path: '/v2/accounts', auth: 'admin', body: { data: account() } }),
     'PUT /v2/accounts/:id': async () => ({ path: `/v2/accounts/${(await created('/v2/accounts', account())).id}`, auth: 'admin', body: { data: account() } }),
     // Not the manual gateway: a generated body may disable it, and the other fixtures pay through it.

@@ -19,6 +19,13 @@ function segmentsOf(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
+/** An excluded path, or one ending in a wildcard (`pcm/{*path}`: everything under `pcm`), covers `path`. */
+function excludes(excluded: string[], path: string[]): boolean {
+  const last = excluded[excluded.length - 1];
+  if (last?.startsWith('{*') || last?.startsWith('*')) return excluded.slice(0, -1).every((s, i) => s === path[i]);
+  return excluded.join('/') === path.join('/');
+}
+
 function asList(value: unknown): string[] {
   if (value === undefined) return [''];
   return Array.isArray(value) ? value.map(String) : [String(value)];
@@ -107,7 +114,7 @@ export class RouteFamilies {
   private fullPath(base: string, own: string): string[] {
     const path = [...segmentsOf(base), ...segmentsOf(own)];
     const { prefix, exclude } = this.globalPrefix ?? { prefix: '', exclude: [] };
-    const excluded = exclude.some((e) => segmentsOf(e).join('/') === path.join('/'));
+    const excluded = exclude.some((e) => excludes(segmentsOf(e), path));
     return prefix && !excluded ? [...segmentsOf(prefix), ...path] : path;
   }
 }

@@ -6,9 +6,11 @@ import { CARTS_SPEC } from '../../carts/carts.repository';
 import { CATEGORIES_SPEC } from '../../catalog/categories/categories.repository';
 import { FILES_SPEC } from '../../catalog/files/files.repository';
 import { PRODUCTS_SPEC } from '../../catalog/products/products.repository';
+import { CURRENCIES_SPEC } from '../../currencies/currencies.repository';
 import { CUSTOMERS_SPEC } from '../../customers/customers.repository';
 import { INTEGRATIONS_SPEC, JOBS_SPEC, LOGS_SPEC } from '../../integrations/integrations.repository';
 import { ORDERS_SPEC } from '../../orders/orders.repository';
+import { HIERARCHIES_SPEC, NODES_SPEC } from '../../pxm/hierarchies/hierarchies.repository';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -19,11 +21,14 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   CATEGORIES_SPEC: [CATEGORIES_SPEC, 'Category'],
   FILES_SPEC: [FILES_SPEC, 'File'],
   PRODUCTS_SPEC: [PRODUCTS_SPEC, 'Product'],
+  CURRENCIES_SPEC: [CURRENCIES_SPEC, 'Currency'],
   CUSTOMERS_SPEC: [CUSTOMERS_SPEC, 'Customer'],
   INTEGRATIONS_SPEC: [INTEGRATIONS_SPEC, 'Integration'],
   LOGS_SPEC: [LOGS_SPEC, 'IntegrationLog'],
   JOBS_SPEC: [JOBS_SPEC, 'IntegrationJob'],
   ORDERS_SPEC: [ORDERS_SPEC, 'Order'],
+  HIERARCHIES_SPEC: [HIERARCHIES_SPEC, 'PxmHierarchy'],
+  NODES_SPEC: [NODES_SPEC, 'PxmNode'],
 };
 
 interface SchemaField {

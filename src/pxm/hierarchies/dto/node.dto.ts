@@ -1,0 +1,124 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsString, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+import { Nullable } from '../../../common/validation/nullable';
+import { OptionalNotNull } from '../../../common/validation/optional-not-null';
+import { PartialNotNull } from '../../../common/validation/partial-not-null';
+import { OptionalText, RequiredText, ResourceType } from '../../../common/validation/text-field';
+
+/** Elastic Path: "You can only curate 20 products or less." */
+export const MAX_CURATED_PRODUCTS = 20;
+
+/** A node's `attributes`. */
+export class NodeAttributesDto {
+  @RequiredText()
+  name: string;
+
+  @OptionalText(1000)
+  description?: string;
+
+  @OptionalText()
+  slug?: string;
+
+  @OptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(MAX_CURATED_PRODUCTS)
+  @IsUUID('all', { each: true })
+  curated_products?: string[];
+
+  @OptionalNotNull()
+  @IsObject()
+  admin_attributes?: Record<string, string | null>;
+
+  @OptionalNotNull()
+  @IsObject()
+  shopper_attributes?: Record<string, string | null>;
+
+  @OptionalNotNull()
+  @IsObject()
+  locales?: Record<string, { name?: string; description?: string }>;
+}
+
+export class UpdateNodeAttributesDto extends PartialNotNull(NodeAttributesDto) {}
+
+/** `meta.sort_order`: higher first among siblings; null clears it. */
+export class NodeMetaDto {
+  @Nullable()
+  @IsInt()
+  @Min(-2147483648)
+  @Max(2147483647)
+  sort_order?: number | null;
+}
+
+/** `{"type":"node","id":…}`. */
+export class NodeReferenceDto {
+  @IsIn(['node'])
+  type: string;
+
+  @IsString()
+  @IsUUID()
+  id: string;
+}
+
+export class ParentRelationshipDto {
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NodeReferenceDto)
+  data: NodeReferenceDto;
+}
+
+export class NodeRelationshipsDto {
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ParentRelationshipDto)
+  parent?: ParentRelationshipDto;
+}
+
+/** `POST /pcm/hierarchies/:id/nodes`: a parent may be named at once. */
+export class CreateNodeDto {
+  @ResourceType('node')
+  type?: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NodeAttributesDto)
+  attributes: NodeAttributesDto;
+
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NodeMetaDto)
+  meta?: NodeMetaDto;
+
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NodeRelationshipsDto)
+  relationships?: NodeRelationshipsDto;
+}
+
+/** `PUT /pcm/hierarchies/:id/nodes/:nodeId`. */
+export class UpdateNodeDto {
+  @ResourceType('node')
+  type?: string;
+
+  @OptionalNotNull()
+  @IsString()
+  @IsUUID()
+  id?: string;
+
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => UpdateNodeAttributesDto)
+  attributes?: UpdateNodeAttributesDto;
+
+  @OptionalNotNull()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NodeMetaDto)
+  meta?: NodeMetaDto;
+}
+
+/** `PUT …/nodes/:nodeId/relationships/parent`: `{"data":{"type":"node","id":…}}`. */
+export class NodeParentDto extends NodeReferenceDto {}
