@@ -17,6 +17,8 @@ export interface RouteInfo {
   method: string; // upper case
   path: string; // as served, e.g. /v2/orders/:orderId/payments
   handler: string; // Controller.method
+  /** The handler function itself, which holds its route's metadata. */
+  handlerFn: Function;
   isPublic: boolean;
   allowImplicit: boolean;
   /** The handler's `@Body()` / `@DataBody()` parameter, if it takes one: its DTO class and whether it is unwrapped from `data`. */
@@ -67,7 +69,7 @@ export function discoverRoutes(t: TestApp): RouteInfo[] {
           const bare = joinPath(classPath, mp);
           const prefixed = joinPath('v2', bare);
           const path = served.has(`${method} ${prefixed}`) ? prefixed : bare;
-          routes.push({ method, path, handler: `${metatype.name}.${name}`, isPublic, allowImplicit, body: bodyParameter(metatype, prototype, name) });
+          routes.push({ method, path, handler: `${metatype.name}.${name}`, handlerFn: fn, isPublic, allowImplicit, body: bodyParameter(metatype, prototype, name) });
         }
       }
     }

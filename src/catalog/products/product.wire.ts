@@ -1,7 +1,10 @@
 import { Prisma } from '../../generated/prisma/client';
 import { displayPrice } from '../../common/money/money';
 import { displayPriceSql } from '../../common/money/display-price.wire';
-import { col, computed, constant, nested, relationshipTo, scalar, sqlString, timestampsMember, WireFormat } from '../../common/wire/wire-format';
+import { arrayOf, boolean, closed, integer, oneOfStrings, ref, string, uuid } from '../../common/openapi/json-schema';
+import { toMany, WIRE } from '../../common/openapi/wire-schemas';
+import { col, computed, constant, field, nested, relationshipTo, sqlString, timestampsMember, wireFormat } from '../../common/wire/wire-format';
+import { COMMODITY_TYPES, PRODUCT_STATUSES } from './dto/product.dto';
 import type { ProductRow } from './products.presenter';
 
 /** What the wire shows depends on who reads: a storefront (implicit) token sees links to live categories only. */
@@ -58,11 +61,13 @@ function linkedSql(type: string, linkTable: string, idColumn: string, t: Prisma.
     FROM ${Prisma.raw(linkTable)} l WHERE l.product_id = ${t}.id ${andWhere})`;
 }
 
-const RELATIONSHIPS = new WireFormat<ProductRow, ProductWireContext>([
+const RELATIONSHIPS = wireFormat<ProductRow, ProductWireContext>()([
   computed(
     'files',
     (row) => relationshipIds('file', row.files?.map((f) => f.fileId)),
     (t) => linkedSql('file', 'product_files', 'file_id', t),
+    toMany('file'),
+    { optional: true },
   ),
   computed(
     'categories',
@@ -70,11 +75,13 @@ const RELATIONSHIPS = new WireFormat<ProductRow, ProductWireContext>([
     // A storefront sees live categories only: each link's category looked up by its key (a join made PostgreSQL
     // hash every category once per product).
     (t, ctx) => linkedSql('category', 'product_categories', 'category_id', t, ctx.liveOnly ? Prisma.sql`AND (SELECT lc.status FROM categories lc WHERE lc.id = l.category_id) = 'live'` : Prisma.empty),
+    toMany('category'),
+    { optional: true },
   ),
   relationshipTo('main_image', 'main_image', 'main_image_id', (row) => row.mainImageId),
 ]);
 
-const META = new WireFormat<ProductRow, ProductWireContext>([
+const META = wireFormat<ProductRow, ProductWireContext>()([
   timestampsMember(),
   computed(
     'display_price',
@@ -85,6 +92,8 @@ const META = new WireFormat<ProductRow, ProductWireContext>([
       return { with_tax: shown, without_tax: { ...shown } };
     },
     (t) => Prisma.sql`(SELECT '{"with_tax":' || d || ',"without_tax":' || d || '}' FROM (SELECT ${DISPLAY_PRICE_SQL} AS d FROM ${priceEntries(t)} ORDER BY e.n LIMIT 1) first_price)`,
+    closed({ with_tax: ref(WIRE.DisplayPrice), without_tax: ref(WIRE.DisplayPrice) }),
+    { optional: true },
   ),
   computed(
     'stock',
@@ -92,25 +101,36 @@ const META = new WireFormat<ProductRow, ProductWireContext>([
     (t) =>
       Prisma.sql`'{"level":' || ${col(t, 'stock_level')}::text || ',"availability":' ||
         CASE WHEN NOT ${col(t, 'manage_stock')} OR ${col(t, 'stock_level')} > 0 THEN '"in-stock"' ELSE '"out-stock"' END || '}'`,
+    closed({ level: integer(), availability: oneOfStrings(['in-stock', 'out-stock']) }),
   ),
 ]);
 
-export const PRODUCT_WIRE = new WireFormat<ProductRow, ProductWireContext>([
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
+/**
+ * A product as the API shows it, member by member: its value, its SQL, its schema, and how a list filters and
+ * sorts by it (PRODUCTS_SPEC). Its OpenAPI schema (`Product`) and `PresentedProduct` come from here.
+ */
+export const PRODUCT_WIRE = wireFormat<ProductRow, ProductWireContext>()([
   constant('type', 'product'),
-  scalar('id', 'id', (r) => r.id),
-  scalar('name', 'name', (r) => r.name),
-  scalar('slug', 'slug', (r) => r.slug),
-  scalar('sku', 'sku', (r) => r.sku),
-  scalar('description', 'description', (r) => r.description),
-  scalar('manage_stock', 'manage_stock', (r) => r.manageStock),
-  computed('price', productPrices, (t) =>
-    Prisma.sql`COALESCE((SELECT '[' || string_agg('{"amount":' || ${AMOUNT} || ',"currency":' || ${CURRENCY} || ',"includes_tax":' ||
+  field('id', 'id', uuid(), { filter: [...CMP, 'in'], sortable: true }),
+  field('name', 'name', string({ minLength: 1 }), { filter: ['eq', 'like'], sortable: true }),
+  field('slug', 'slug', string({ minLength: 1 }), { filter: ['eq', 'like'], sortable: true }),
+  field('sku', 'sku', string({ minLength: 1 }), { filter: ['eq', 'like'], sortable: true }),
+  field('description', 'description', string(), { filter: ['like'], sortable: true }),
+  field('manage_stock', 'manageStock', boolean(), { filter: ['eq'], sortable: true }),
+  computed(
+    'price',
+    productPrices,
+    (t) =>
+      Prisma.sql`COALESCE((SELECT '[' || string_agg('{"amount":' || ${AMOUNT} || ',"currency":' || ${CURRENCY} || ',"includes_tax":' ||
       CASE WHEN jsonb_typeof(e.p->'includes_tax') = 'boolean' THEN e.p->>'includes_tax' ELSE ${sqlString(String(DEFAULT_INCLUDES_TAX))} END || '}', ',' ORDER BY e.n) || ']'
       FROM ${priceEntries(t)}), '[]')`,
+    arrayOf(ref(WIRE.Money)),
   ),
-  scalar('status', 'status', (r) => r.status),
-  scalar('commodity_type', 'commodity_type', (r) => r.commodityType),
-  scalar('tax-code', 'tax_code', (r) => r.taxCode, { nullable: true }),
+  field('status', 'status', oneOfStrings(PRODUCT_STATUSES), { filter: ['eq', 'like'], sortable: true }),
+  field('commodity_type', 'commodityType', oneOfStrings(COMMODITY_TYPES), { filter: ['eq'], sortable: true }),
+  field('tax-code', 'taxCode', string(), { nullable: true }),
   nested('meta', META),
   nested('relationships', RELATIONSHIPS),
 ]);

@@ -35,7 +35,7 @@ export class ProductsController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
-  @ApiDataResponse('Create a product', 'Product', { status: 201, body: ref(S.CreateProductRequest) })
+  @ApiDataResponse('Create a product', 'Product', { status: 201 })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateProductDto) {
@@ -58,7 +58,7 @@ export class ProductsController {
     return this.products.get(id, principal);
   }
 
-  @ApiDataResponse('Update a product', 'Product', { body: ref(S.UpdateProductRequest) })
+  @ApiDataResponse('Update a product', 'Product')
   @Put(':id')
   update(@ResourceId('id', 'Product') id: string, @DataBody() dto: UpdateProductDto) {
     return this.products.update(id, dto);

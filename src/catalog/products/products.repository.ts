@@ -5,6 +5,7 @@ import { Db, PrismaService } from '../../prisma/prisma.service';
 import { isUuid } from '../../common/validation/resource-id.pipe';
 import { SerializedPage } from '../../common/http/response-document';
 import { toSqlListClauses } from '../../common/list-query/sql-list-query';
+import { TableColumns } from '../../common/wire/table-columns';
 import { keptRowCount, PageRow, PageStatement, PageStatementInclude, pageStatementSql, serializedPageOf } from '../../common/wire/page-statement';
 import { CATEGORY_WIRE } from '../categories/category.wire';
 import { FILE_WIRE } from '../files/file.wire';
@@ -13,6 +14,8 @@ import type { ProductRow } from './products.presenter';
 
 export type ProductRelation = 'categories' | 'files';
 export type RelationEdit = 'add' | 'replace' | 'remove';
+
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
 /** A product as read for an edit: see ProductsRepository.findForEdit. */
 export interface ProductVersion {
@@ -23,19 +26,13 @@ export interface ProductVersion {
   found: string[];
 }
 
-const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
-
-/** The filters and sorts Elastic Path documents for products, plus `id` and the timestamps for keyset walks. */
-export const PRODUCTS_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
-    name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
-    slug: { column: 'slug', type: 'string', ops: ['eq', 'like'], sortable: true },
-    sku: { column: 'sku', type: 'string', ops: ['eq', 'like'], sortable: true },
-    status: { column: 'status', type: 'string', ops: ['eq', 'like'], sortable: true },
-    description: { column: 'description', type: 'string', ops: ['like'], sortable: true },
-    commodity_type: { column: 'commodityType', type: 'string', ops: ['eq'], sortable: true },
-    manage_stock: { column: 'manageStock', type: 'boolean', ops: ['eq'], sortable: true },
+/**
+ * The filters and sorts Elastic Path documents for products, plus `id` and the timestamps for keyset walks: the
+ * product's own members are declared in its wire format (product.wire.ts).
+ */
+export const PRODUCTS_SPEC: ListResourceSpec = PRODUCT_WIRE.listSpec({
+  defaultSort: 'created_at',
+  more: {
     'category.id': {
       column: 'id',
       type: 'uuid',
@@ -49,8 +46,10 @@ export const PRODUCTS_SPEC: ListResourceSpec = {
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },
-  defaultSort: 'created_at',
-};
+});
+
+/** Every column of products, for the statements written in SQL. */
+const PRODUCT_COLUMNS = new TableColumns<Product>('products', Prisma.ProductScalarFieldEnum);
 
 /** Links oldest first; those made together (one edit) by id, so an edit can tell the order it leaves. */
 export const PRODUCT_RELATIONS = {
@@ -79,11 +78,7 @@ export class ProductsRepository {
    * statement to run along with its event (EventsPublisher.publish). No semicolon (it is a CTE there).
    */
   insertStatement(row: Product): Prisma.Sql {
-    return Prisma.sql`
-      INSERT INTO products (id, name, slug, sku, description, manage_stock, price, status, commodity_type, tax_code, stock_level, main_image_id, created_at, updated_at)
-      VALUES (${row.id}::uuid, ${row.name}::text, ${row.slug}::text, ${row.sku}::text, ${row.description}::text, ${row.manageStock}::boolean,
-        ${JSON.stringify(row.price)}::jsonb, ${row.status}::text, ${row.commodityType}::text, ${row.taxCode}::text, ${row.stockLevel}::int,
-        ${row.mainImageId}::uuid, ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz)`;
+    return PRODUCT_COLUMNS.insertSql(row);
   }
 
   /** `liveRelationsOnly`: link only live categories (what a storefront token may see). */
@@ -138,9 +133,7 @@ export class ProductsRepository {
     if (!isUuid(id)) return null;
     const epochMs = Prisma.sql`(extract(epoch FROM created_at) * 1000)::float8`;
     const [row] = await db.$queryRaw<(Product & { version: string; categories: string[]; categoriesAt: number[]; files: string[]; filesAt: number[]; found: string[] })[]>`
-      SELECT p.id, p.name, p.slug, p.sku, p.description, p.manage_stock AS "manageStock", p.price, p.status,
-        p.commodity_type AS "commodityType", p.tax_code AS "taxCode", p.stock_level AS "stockLevel", p.main_image_id AS "mainImageId",
-        p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.xmin::text AS version,
+      SELECT ${PRODUCT_COLUMNS.selectSql('p')}, p.xmin::text AS version,
         ARRAY(SELECT category_id::text FROM product_categories WHERE product_id = p.id ORDER BY created_at, category_id) AS categories,
         ARRAY(SELECT ${epochMs} FROM product_categories WHERE product_id = p.id ORDER BY created_at, category_id) AS "categoriesAt",
         ARRAY(SELECT file_id::text FROM product_files WHERE product_id = p.id ORDER BY created_at, file_id) AS files,

@@ -6,7 +6,7 @@ import { linkBase, type Principal } from '../../common/http/request-context';
 import { ListQuery, page } from '../../common/list-query';
 import { isUuid } from '../../common/validation/resource-id.pipe';
 import { isImplicit } from '../../auth/access.decorators';
-import { Prisma } from '../../generated/prisma/client';
+import { Prisma, type Product } from '../../generated/prisma/client';
 import { EventName } from '../../events/event-names';
 import { EventsPublisher } from '../../events/events.publisher';
 import { Db, PrismaService } from '../../prisma/prisma.service';
@@ -89,23 +89,7 @@ export class ProductsService {
     const unique = { slug: dto.slug ?? undefined, sku: dto.sku ?? undefined };
     return this.refusedAsClash(unique, id, () => this.prisma.$transaction(async (tx) => {
       await this.requireLocked(id, tx);
-      const row = await this.products.update(
-        id,
-        {
-          // `null` for a non-nullable field means "unchanged" (IsOptional lets it through).
-          name: dto.name ?? undefined,
-          slug: dto.slug ?? undefined,
-          sku: dto.sku ?? undefined,
-          description: dto.description ?? undefined,
-          manageStock: dto.manage_stock ?? undefined,
-          price: dto.price ? toPriceJson(dto.price) : undefined,
-          status: dto.status ?? undefined,
-          commodityType: dto.commodity_type ?? undefined,
-          ...(dto['tax-code'] !== undefined ? { taxCode: dto['tax-code'] } : {}),
-          stockLevel: dto.stock ?? undefined,
-        },
-        tx,
-      );
+      const row = await this.products.update(id, rowChanges(dto), tx);
       return this.changed(tx, 'product.updated', row);
     }));
   }
@@ -197,6 +181,35 @@ export class ProductsService {
     if (!row) throw new NotFoundError('Product');
     return row;
   }
+}
+
+/**
+ * Where each member of a product request is kept in its row (`null`: nowhere). Typed by the create DTO's
+ * members, so a member added there fails to compile until it is placed here.
+ */
+const ROW_FIELDS = {
+  type: null,
+  name: 'name',
+  slug: 'slug',
+  sku: 'sku',
+  description: 'description',
+  manage_stock: 'manageStock',
+  price: 'price',
+  status: 'status',
+  commodity_type: 'commodityType',
+  'tax-code': 'taxCode',
+  stock: 'stockLevel',
+} as const satisfies { [K in keyof Required<CreateProductDto>]: keyof Product | null };
+
+/** The row's changes of an update: each member given (`null` only where the DTO lets it through: it clears). */
+function rowChanges(dto: UpdateProductDto): Prisma.ProductUncheckedUpdateInput {
+  const changes: Record<string, unknown> = {};
+  for (const [member, rowField] of Object.entries(ROW_FIELDS)) {
+    const value = (dto as Record<string, unknown>)[member];
+    if (rowField === null || value === undefined) continue;
+    changes[rowField] = rowField === 'price' ? toPriceJson(value as CreateProductDto['price']) : value;
+  }
+  return changes;
 }
 
 function toPriceJson(price: { amount: number; currency: string; includes_tax?: boolean | null }[]): Prisma.InputJsonValue {

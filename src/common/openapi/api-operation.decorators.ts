@@ -2,14 +2,20 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiExtension, ApiOperation, ApiProduces, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { ListResourceSpec } from '../list-query/list-spec';
 import { MAX_PAGE_LIMIT } from '../list-query/page-params';
-import { arrayOf, closed, JsonSchema, ref } from './json-schema';
+import { DATA_BODY, type DataBodyDeclaration } from '../validation/data-body.pipe';
+import { arrayOf, closed, dataRequest, JsonSchema, ref } from './json-schema';
+import { requestSchemaName, requestSchemaOf } from './request-schema';
+import { defineSchemas } from './schema-registry';
 import { WIRE } from './wire-schemas';
 
 /** Marks an operation whose result takes `?include=`; the document adds the parameter and `included` from the resolvers. */
 export const INCLUDE_PARENT = 'x-include-parent';
 
 export interface ApiBodyOptions {
-  /** The request body (with its `data` member). */
+  /**
+   * The request body (with its `data` member). Leave it out on a route whose body is `@DataBody() dto: SomeDto`:
+   * the body's schema is then derived from the DTO (requestSchemaOf), named `SomeRequest`.
+   */
   body?: JsonSchema;
   /** The body may be left out. */
   bodyOptional?: boolean;
@@ -44,8 +50,37 @@ function operation(summary: string, options: ApiDataOptions): MethodDecorator[] 
   const decorators: MethodDecorator[] = [ApiOperation({ summary, ...(options.description ? { description: options.description } : {}) })];
   if (options.form) decorators.push(ApiConsumes('application/x-www-form-urlencoded', 'application/json'));
   if (options.body) decorators.push(ApiBody({ schema: options.body as object, required: !options.bodyOptional }));
+  else decorators.push(DerivedRequestBody());
   if (options.includes) decorators.push(ApiExtension(INCLUDE_PARENT, options.includes));
   return decorators;
+}
+
+/** What a route whose request schema is derived from its DTO records on its handler (see derivedRequestOf). */
+const DERIVED_REQUEST = 'commerce:derived-request';
+
+export interface DerivedRequest extends DataBodyDeclaration {
+  /** The request body's name in `components.schemas`. */
+  schemaName: string;
+}
+
+/**
+ * The request body of a route that takes `@DataBody() dto: SomeDto`, derived from the DTO's validators and named
+ * after it. (Parameter decorators run before method decorators, so `@DataBody()` has recorded its DTO.)
+ */
+function DerivedRequestBody(): MethodDecorator {
+  return (target, key, descriptor) => {
+    const declared = Reflect.getMetadata(DATA_BODY, descriptor.value as object) as DataBodyDeclaration | undefined;
+    if (!declared) return;
+    const schemaName = requestSchemaName(declared.dto);
+    defineSchemas({ [schemaName]: dataRequest(requestSchemaOf(declared.dto)) });
+    Reflect.defineMetadata(DERIVED_REQUEST, { ...declared, schemaName } satisfies DerivedRequest, descriptor.value as object);
+    ApiBody({ schema: ref(schemaName), required: !declared.optional })(target, key, descriptor);
+  };
+}
+
+/** The derived request body of a route handler, when its request schema comes from its DTO. */
+export function derivedRequestOf(handler: Function): DerivedRequest | undefined {
+  return Reflect.getMetadata(DERIVED_REQUEST, handler) as DerivedRequest | undefined;
 }
 
 /** A JSON document answer: `schema` is the whole body. */

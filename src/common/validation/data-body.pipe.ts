@@ -73,5 +73,25 @@ export class DataBodyPipe implements PipeTransform {
   }
 }
 
-/** `@DataBody() body: CreateThingDto` — the validated content of the request's `data` member. */
-export const DataBody = (options: DataBodyOptions = {}) => Body(new DataBodyPipe(options));
+/** What `@DataBody()` records on its route's handler: the DTO its body is validated against. */
+export const DATA_BODY = 'commerce:data-body';
+export interface DataBodyDeclaration {
+  dto: Function;
+  optional: boolean;
+}
+
+/**
+ * `@DataBody() body: CreateThingDto` — the validated content of the request's `data` member. The handler
+ * records its DTO (`DATA_BODY`), from which the OpenAPI document derives the request schema.
+ */
+export const DataBody =
+  (options: DataBodyOptions = {}): ParameterDecorator =>
+  (target, key, index) => {
+    Body(new DataBodyPipe(options))(target, key, index);
+    if (key === undefined) return;
+    const dto = (Reflect.getMetadata('design:paramtypes', target, key) as Function[] | undefined)?.[index];
+    const handler = (target as Record<string | symbol, unknown>)[key];
+    if (dto && dto !== Object && typeof handler === 'function') {
+      Reflect.defineMetadata(DATA_BODY, { dto, optional: options.optional === true } satisfies DataBodyDeclaration, handler);
+    }
+  };

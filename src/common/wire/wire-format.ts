@@ -1,33 +1,62 @@
 import { Prisma } from '../../generated/prisma/client';
-import { columnSql as col } from '../list-query/sql-list-query';
+import type { FilterOp, ListFieldSpec, ListFieldType, ListResourceSpec } from '../list-query/list-spec';
+import { columnSql as col, sqlColumnName } from '../list-query/sql-list-query';
 import { timestamps } from '../http/timestamps';
+import { closed, constant as constantSchema, JsonSchema, nullable as nullableSchema, ref } from '../openapi/json-schema';
+import { toOne, WIRE } from '../openapi/wire-schemas';
 
 /**
  * A resource's wire format, declared once and rendered two ways: as a JavaScript object from a row read
  * through Prisma (`present`), and as a SQL expression that has the database write the same object as JSON
  * text (`jsonSql`), so that a page can leave the database as the bytes the client receives. Members keep
  * their declared order in both; a member is left out when its value is `undefined` (JavaScript) or NULL (SQL).
+ *
+ * The same declaration gives the resource's OpenAPI schema (`schema()`), the TypeScript type of what the
+ * presenter answers (`Presented<typeof FORMAT>`) and, for members that are columns, the list's filters and
+ * sorts (`listSpec()`). Declare a format with `wireFormat<Row, Ctx>()([...members])` so that those types are
+ * inferred from the members.
  */
-export interface WireMember<Row, Ctx> {
-  key: string;
-  value(row: Row, ctx: Ctx): unknown;
+export interface WireMember<Row, Ctx, K extends string = string, V = unknown> {
+  key: K;
+  value(row: Row, ctx: Ctx): V;
   /** The member's JSON text from the columns of the row aliased `t`; NULL leaves the member out. */
   sql(t: Prisma.Sql, ctx: Ctx): Prisma.Sql;
+  /** The member's JSON Schema in the OpenAPI document (see WireFormat.schema). */
+  schema?: JsonSchema | (() => JsonSchema);
+  /** The member may be left out of the object (its value `undefined`, its SQL NULL). */
+  optional?: boolean;
+  /** How a list filters and sorts by this member (see WireFormat.listSpec). */
+  list?: ListFieldSpec;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyMember = WireMember<any, any, string, unknown>;
+type ValueOf<E extends AnyMember> = ReturnType<E['value']>;
+type MemberObject<M extends readonly AnyMember[]> = {
+  [E in M[number] as undefined extends ValueOf<E> ? never : E['key']]: ValueOf<E>;
+} & {
+  [E in M[number] as undefined extends ValueOf<E> ? E['key'] : never]?: Exclude<ValueOf<E>, undefined>;
+};
+/** The object a format's members make: a member whose value may be `undefined` is an optional property. */
+export type WireObject<M extends readonly AnyMember[]> = { [K in keyof MemberObject<M>]: MemberObject<M>[K] };
+
+/** What `FORMAT.present(row, ctx)` answers: `type PresentedThing = Presented<typeof THING_WIRE>`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Presented<F> = F extends WireFormat<any, any, infer M> ? WireObject<M> : never;
 
 /** Contexts hold a link origin, which comes from the request: bounded, whatever hosts clients send. */
 const MAX_BUILT = 64;
 
-export class WireFormat<Row, Ctx = void> {
-  constructor(readonly members: WireMember<Row, Ctx>[]) {}
+export class WireFormat<Row, Ctx = void, M extends readonly WireMember<Row, Ctx, string, unknown>[] = WireMember<Row, Ctx>[]> {
+  constructor(readonly members: M) {}
 
-  present(row: Row, ctx: Ctx): Record<string, unknown> {
+  present(row: Row, ctx: Ctx): WireObject<M> {
     const out: Record<string, unknown> = {};
     for (const m of this.members) {
       const v = m.value(row, ctx);
       if (v !== undefined) out[m.key] = v;
     }
-    return out;
+    return out as WireObject<M>;
   }
 
   /** Built once per alias and context: a page statement asks for the same few on every request. */
@@ -45,6 +74,44 @@ export class WireFormat<Row, Ctx = void> {
     }
     return sql;
   }
+
+  /**
+   * The JSON Schema of the object, closed (`additionalProperties: false`): every member's schema in declared
+   * order, required unless it may be left out. `extra` adds keywords (`example`, `description`). Every member
+   * must declare its schema.
+   */
+  schema(extra: JsonSchema = {}): JsonSchema {
+    const properties: Record<string, JsonSchema> = {};
+    for (const m of this.members) {
+      if (!m.schema) throw new Error(`The wire member ${m.key} declares no schema`);
+      properties[m.key] = typeof m.schema === 'function' ? m.schema() : m.schema;
+    }
+    return closed(properties, this.members.filter((m) => m.optional).map((m) => m.key), extra);
+  }
+
+  /**
+   * The list spec of a list of these resources: each member declared with `filter` or `sortable` (see `field`),
+   * in declared order, then `more` (fields that are no member of the object: a relation, a timestamp).
+   */
+  listSpec(options: { defaultSort: string; maxOffset?: number; more?: Record<string, ListFieldSpec> }): ListResourceSpec {
+    const fields: Record<string, ListFieldSpec> = {};
+    for (const [name, field] of this.listFields()) fields[name] = field;
+    Object.assign(fields, options.more ?? {});
+    return { fields, defaultSort: options.defaultSort, ...(options.maxOffset !== undefined ? { maxOffset: options.maxOffset } : {}) };
+  }
+
+  /** The members that are list fields, by key. */
+  listFields(): [string, ListFieldSpec][] {
+    return this.members.flatMap((m): [string, ListFieldSpec][] => (m.list ? [[m.key, m.list]] : []));
+  }
+}
+
+/**
+ * `wireFormat<Row, Ctx>()([...members])`: a WireFormat whose object type (`Presented<typeof F>`) is inferred from
+ * its members, and whose members' rows are checked against `Row` (a field that is not a column fails to compile).
+ */
+export function wireFormat<Row, Ctx = void>() {
+  return <const M extends readonly WireMember<Row, Ctx, string, unknown>[]>(members: M): WireFormat<Row, Ctx, M> => new WireFormat<Row, Ctx, M>(members);
 }
 
 /** A constant SQL string literal (code-defined text only: keys and constants, never input). */
@@ -57,19 +124,61 @@ export { col };
 
 // ---------- members ----------
 
-export function constant<Row, Ctx>(key: string, value: string | number | boolean): WireMember<Row, Ctx> {
-  return { key, value: () => value, sql: () => sqlString(JSON.stringify(value)) };
+function constantValueSchema(value: string | number | boolean): JsonSchema {
+  if (typeof value === 'string') return constantSchema(value);
+  return { type: typeof value === 'boolean' ? 'boolean' : Number.isInteger(value) ? 'integer' : 'number', const: value };
+}
+
+export function constant<Row, Ctx, K extends string = string, const V extends string | number | boolean = string | number | boolean>(key: K, value: V): WireMember<Row, Ctx, K, V> {
+  return { key, value: () => value, sql: () => sqlString(JSON.stringify(value)), schema: constantValueSchema(value) };
 }
 
 /**
  * A text, uuid, integer or boolean column shown as it is; `nullable` shows SQL NULL as `null` (else a NULL
- * column would leave the member out, as `undefined` does in JavaScript).
+ * column would leave the member out, as `undefined` does in JavaScript). `schema`: the member's JSON Schema
+ * (made nullable with `nullable`). A member that is a field of the row is shorter with `field`.
  */
-export function scalar<Row, Ctx>(key: string, column: string, pick: (row: Row) => unknown, opts: { nullable?: boolean } = {}): WireMember<Row, Ctx> {
+export function scalar<Row, Ctx, K extends string = string, V = unknown>(
+  key: K,
+  column: string,
+  pick: (row: Row) => V,
+  opts: { nullable?: boolean; schema?: JsonSchema } = {},
+): WireMember<Row, Ctx, K, V> {
   return {
     key,
     value: (row) => pick(row),
     sql: (t) => (opts.nullable ? Prisma.sql`COALESCE(to_json(${col(t, column)})::text, 'null')` : Prisma.sql`to_json(${col(t, column)})::text`),
+    ...(opts.schema ? { schema: opts.nullable ? nullableSchema(opts.schema) : opts.schema } : {}),
+  };
+}
+
+export interface FieldOptions {
+  /** The column may be NULL, shown as `null` (and the schema says so). */
+  nullable?: boolean;
+  /** The operators a list's `filter` allows on this member. */
+  filter?: FilterOp[];
+  /** A list may be sorted by this member. */
+  sortable?: boolean;
+}
+
+/** The list field type of a member from its schema. */
+function listFieldType(schema: JsonSchema, key: string): ListFieldType {
+  if (schema.format === 'uuid') return 'uuid';
+  if (schema.format === 'date-time') return 'datetime';
+  if (schema.type === 'string' || schema.type === 'integer' || schema.type === 'boolean') return schema.type;
+  throw new Error(`The wire member ${key} cannot be filtered or sorted: its schema is no string, integer, boolean, uuid or date-time`);
+}
+
+/**
+ * A member that is a field of the row, shown as it is (text, uuid, integer, boolean): its value `row[rowField]`,
+ * its SQL the column `rowField` in snake_case (the schema's `@map` convention), its JSON Schema `schema`.
+ * `filter` and `sortable` make it a field of the list's spec (WireFormat.listSpec).
+ */
+export function field<Row, Ctx, K extends string, F extends keyof Row & string>(key: K, rowField: F, schema: JsonSchema, opts: FieldOptions = {}): WireMember<Row, Ctx, K, Row[F]> {
+  const listed = opts.filter?.length || opts.sortable;
+  return {
+    ...scalar<Row, Ctx, K, Row[F]>(key, sqlColumnName({ column: rowField }), (row) => row[rowField], { nullable: opts.nullable, schema }),
+    ...(listed ? { list: { column: rowField, type: listFieldType(schema, key), ...(opts.filter?.length ? { ops: opts.filter } : {}), ...(opts.sortable ? { sortable: true } : {}) } } : {}),
   };
 }
 
@@ -78,36 +187,48 @@ export function isoTimeSql(column: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`('"' || to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"')`;
 }
 
-/** A nested object, always present (possibly `{}`). */
-export function nested<Row, Ctx>(key: string, format: WireFormat<Row, Ctx>): WireMember<Row, Ctx> {
-  return { key, value: (row, ctx) => format.present(row, ctx), sql: (t, ctx) => format.jsonSql(t, ctx) };
+/** A nested object, always present (possibly `{}`); its schema is the nested format's. */
+export function nested<Row, Ctx, K extends string = string, M extends readonly WireMember<Row, Ctx, string, unknown>[] = WireMember<Row, Ctx>[]>(key: K, format: WireFormat<Row, Ctx, M>): WireMember<Row, Ctx, K, WireObject<M>> {
+  return { key, value: (row, ctx) => format.present(row, ctx), sql: (t, ctx) => format.jsonSql(t, ctx), schema: () => format.schema() };
 }
 
 /** A member shown only for some rows: `show` and `sqlShow` are the same condition, in each language. */
-export function when<Row, Ctx>(
-  member: WireMember<Row, Ctx>,
+export function when<Row, Ctx, K extends string = string, V = unknown>(
+  member: WireMember<Row, Ctx, K, V>,
   show: (row: Row, ctx: Ctx) => boolean,
   sqlShow: (t: Prisma.Sql, ctx: Ctx) => Prisma.Sql,
-): WireMember<Row, Ctx> {
+): WireMember<Row, Ctx, K, V | undefined> {
   return {
     key: member.key,
     value: (row, ctx) => (show(row, ctx) ? member.value(row, ctx) : undefined),
     sql: (t, ctx) => Prisma.sql`CASE WHEN ${sqlShow(t, ctx)} THEN ${member.sql(t, ctx)} END`,
+    ...(member.schema ? { schema: member.schema } : {}),
+    optional: true,
   };
 }
 
-/** Any other member: its two renderings side by side. */
-export function computed<Row, Ctx>(key: string, value: (row: Row, ctx: Ctx) => unknown, sql: (t: Prisma.Sql, ctx: Ctx) => Prisma.Sql): WireMember<Row, Ctx> {
-  return { key, value, sql };
+/**
+ * Any other member: its two renderings side by side, and its JSON Schema. A member whose value may be
+ * `undefined` (SQL NULL) is optional in the schema and in the presented type.
+ */
+export function computed<Row, Ctx, K extends string = string, V = unknown>(
+  key: K,
+  value: (row: Row, ctx: Ctx) => V,
+  sql: (t: Prisma.Sql, ctx: Ctx) => Prisma.Sql,
+  schema?: JsonSchema,
+  opts: { optional?: boolean } = {},
+): WireMember<Row, Ctx, K, V> {
+  return { key, value, sql, ...(schema ? { schema } : {}), ...(opts.optional ? { optional: true } : {}) };
 }
 
 /** A to-one relationship, `{"data":{"type":…,"id":…}}`, from a nullable id column: left out when there is none. */
-export function relationshipTo<Row, Ctx>(key: string, type: string, column: string, pick: (row: Row) => string | null): WireMember<Row, Ctx> {
+export function relationshipTo<Row, Ctx, K extends string = string>(key: K, type: string, column: string, pick: (row: Row) => string | null): WireMember<Row, Ctx, K, { data: { type: string; id: string } } | undefined> {
   return when(
-    computed<Row, Ctx>(
+    computed<Row, Ctx, K, { data: { type: string; id: string } }>(
       key,
-      (row) => ({ data: { type, id: pick(row) } }),
+      (row) => ({ data: { type, id: pick(row)! } }),
       (t) => Prisma.sql`${sqlString(`{"data":{"type":${JSON.stringify(type)},"id":"`)} || ${col(t, column)}::text || '"}}'`,
+      toOne(type),
     ),
     (row) => pick(row) !== null,
     (t) => Prisma.sql`${col(t, column)} IS NOT NULL`,
@@ -230,14 +351,14 @@ registerWireFinisher('json', (value: never) => value);
  * A json or jsonb column shown as `JSON.stringify` writes the value Prisma reads from it. The database's text of
  * a jsonb value has spaces and its numbers as stored (`1.50`), so it is written again when the page is finished.
  */
-export function jsonColumn<Row, Ctx>(key: string, column: string, pick: (row: Row) => unknown): WireMember<Row, Ctx> {
-  return { key, value: (row) => pick(row), sql: (t) => finishedLater('json', [Prisma.sql`${col(t, column)}::text`]) };
+export function jsonColumn<Row, Ctx, K extends string = string, V = unknown>(key: K, column: string, pick: (row: Row) => V, schema?: JsonSchema): WireMember<Row, Ctx, K, V> {
+  return { key, value: (row) => pick(row), sql: (t) => finishedLater('json', [Prisma.sql`${col(t, column)}::text`]), ...(schema ? { schema } : {}) };
 }
 
 /** `timestamps` as every resource shows them (see `timestamps` in common/http). */
-export function timestampsMember<Row extends { createdAt: Date; updatedAt: Date }, Ctx>(): WireMember<Row, Ctx> {
-  return computed('timestamps', (row) => timestamps(row), (t) => {
+export function timestampsMember<Row extends { createdAt: Date; updatedAt: Date }, Ctx>(): WireMember<Row, Ctx, 'timestamps', ReturnType<typeof timestamps>> {
+  return computed('timestamps', (row: Row) => timestamps(row), (t: Prisma.Sql) => {
     const updated = Prisma.sql`COALESCE(${col(t, 'updated_at')}, ${col(t, 'created_at')})`;
     return Prisma.sql`'{"created_at":' || ${isoTimeSql(col(t, 'created_at'))} || ',"updated_at":' || ${isoTimeSql(updated)} || '}'`;
-  });
+  }, ref(WIRE.Timestamps));
 }

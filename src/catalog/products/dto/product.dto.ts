@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT, MAX_STOCK } from '../../../common/money/limits';
@@ -7,11 +8,13 @@ import { PartialNotNull } from '../../../common/validation/partial-not-null';
 import { OptionalText, RequiredText, ResourceType } from '../../../common/validation/text-field';
 
 export class PriceDto {
+  @ApiProperty({ description: 'Minor units (cents)' })
   @IsInt()
   @Min(0)
   @Max(MAX_AMOUNT)
   amount: number;
 
+  @ApiProperty({ example: 'USD' })
   @IsString()
   @Matches(/^[A-Za-z]{3}$/, { message: 'currency must be a three-letter ISO 4217 code' })
   currency: string;
@@ -67,6 +70,7 @@ export class CreateProductDto {
   @MaxLength(255)
   'tax-code'?: string | null;
 
+  @ApiProperty({ description: 'Initial stock level, with manage_stock' })
   @OptionalNotNull()
   @IsInt()
   @Min(0)

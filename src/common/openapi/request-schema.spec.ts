@@ -1,0 +1,92 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { Nullable } from '../validation/nullable';
+import { OptionalNotNull } from '../validation/optional-not-null';
+import { PartialNotNull } from '../validation/partial-not-null';
+import { RequiredText } from '../validation/text-field';
+import { registerValidatorSchema, requestSchemaName, requestSchemaOf } from './request-schema';
+
+class SizeDto {
+  @ApiProperty({ description: 'Centimetres' })
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  width: number;
+}
+
+class CreateThingDto {
+  @RequiredText(40)
+  name: string;
+
+  @OptionalNotNull()
+  @IsIn(['small', 'large'])
+  kind?: string;
+
+  @Nullable()
+  @IsString()
+  @Matches(/^[A-Z]{2}$/)
+  code?: string | null;
+
+  @IsArray()
+  @ArrayMaxSize(3)
+  @IsObject({ each: true })
+  @ValidateNested({ each: true })
+  @Type(() => SizeDto)
+  sizes: SizeDto[];
+}
+
+class UpdateThingDto extends PartialNotNull(CreateThingDto) {}
+
+describe('requestSchemaOf (the OpenAPI request schema from the DTO validators)', () => {
+  it('states types, limits, allowed values, required members and null where the validators do', () => {
+    expect(requestSchemaOf(CreateThingDto)).toEqual({
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 40 },
+        kind: { type: 'string', enum: ['small', 'large'] },
+        code: { type: ['string', 'null'], pattern: '^[A-Z]{2}$' },
+        sizes: {
+          type: 'array',
+          maxItems: 3,
+          items: { type: 'object', properties: { width: { type: 'integer', minimum: 1, maximum: 500, description: 'Centimetres' } }, required: ['width'] },
+        },
+      },
+      required: ['name', 'sizes'],
+    });
+  });
+
+  it('makes every member of an update optional, and keeps refusing null where the create DTO does', () => {
+    const schema = requestSchemaOf(UpdateThingDto) as { properties: Record<string, Record<string, unknown>>; required?: string[] };
+    expect(schema.required).toBeUndefined();
+    expect(schema.properties.name).toEqual({ type: 'string', minLength: 1, maxLength: 40 });
+    expect(schema.properties.code.type).toEqual(['string', 'null']);
+    expect(requestSchemaName(UpdateThingDto)).toBe('UpdateThingRequest');
+  });
+
+  it('refuses a validator it has no schema for, naming it, until one is registered', () => {
+    class WithEmail {
+      @IsEmail()
+      email: string;
+    }
+    expect(() => requestSchemaOf(WithEmail)).toThrow(/WithEmail\.email: the validator isEmail has no JSON Schema/);
+    registerValidatorSchema('isEmail', () => ({ type: 'string', format: 'email' }));
+    expect(requestSchemaOf(WithEmail)).toEqual({ type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] });
+  });
+
+  it('refuses a condition that reads another member, and limits stated in @ApiProperty', () => {
+    class Conditional {
+      @ValidateIf((o: { region?: string }) => o.region === undefined)
+      @IsString()
+      country?: string;
+    }
+    expect(() => requestSchemaOf(Conditional)).toThrow(/Conditional\.country: its condition reads region/);
+    class Restated {
+      @ApiProperty({ maxLength: 10 })
+      @IsString()
+      @MaxLength(10)
+      name: string;
+    }
+    expect(() => requestSchemaOf(Restated)).toThrow(/maxLength/);
+  });
+});

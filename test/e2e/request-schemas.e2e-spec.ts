@@ -1,0 +1,204 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { derivedRequestOf } from '../../src/common/openapi/api-operation.decorators';
+import { dataRequest } from '../../src/common/openapi/json-schema';
+import { requestSchemaOf } from '../../src/common/openapi/request-schema';
+import { ApiError } from '../../src/common/errors/api-error';
+import { DataBodyPipe } from '../../src/common/validation/data-body.pipe';
+import { discoverRoutes, RouteInfo } from '../support/app-routes';
+import { createTestApp, TestApp } from '../support/test-app';
+
+/**
+ * The request schema the OpenAPI document serves for a route whose schema is derived from its DTO (a
+ * `@DataBody()` route that declares no `body`) says exactly what the route's validator accepts. For every such
+ * write route found from the router, bodies are generated from the served schema — the required members only,
+ * every member, each limit at and just past its bound, other types, `null`, a member left out — and each is
+ * accepted by the validator (the route's own DataBodyPipe and DTO) if and only if the schema accepts it.
+ */
+
+type Schema = Record<string, any>;
+type Path = (string | number)[];
+
+interface Body {
+  label: string;
+  data: unknown;
+}
+
+const WRITES = ['POST', 'PUT', 'PATCH'];
+
+function typeOf(schema: Schema): string | undefined {
+  const types = ([] as string[]).concat(schema.type ?? []).filter((t) => t !== 'null');
+  return types[0] ?? (Array.isArray(schema.enum) ? typeof schema.enum.find((v: unknown) => v !== null) : undefined);
+}
+
+function text(length: number): string {
+  return 'a'.repeat(Math.max(0, length));
+}
+
+/** A value the schema accepts (an `example` where a pattern says what text is valid). */
+function sample(schema: Schema, where: string, all: boolean): unknown {
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum.find((v: unknown) => v !== null);
+  switch (typeOf(schema)) {
+    case 'string':
+      if (schema.pattern) {
+        if (typeof schema.example !== 'string') throw new Error(`${where}: a member with a pattern needs an example (@ApiProperty({ example }))`);
+        return schema.example;
+      }
+      return text(Math.min(Math.max(schema.minLength ?? 1, 1), schema.maxLength ?? Infinity));
+    case 'integer':
+    case 'number':
+      return Math.min(Math.max(schema.minimum ?? 0, 0), schema.maximum ?? Infinity);
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: Math.max(schema.minItems ?? 1, 1) }, () => sample(schema.items ?? {}, `${where}[]`, all));
+    case 'object':
+      return objectSample(schema, where, all);
+    default:
+      throw new Error(`${where}: no sample for ${JSON.stringify(schema)}`);
+  }
+}
+
+function objectSample(schema: Schema, where: string, all: boolean): Record<string, unknown> {
+  const required: string[] = schema.required ?? [];
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries<Schema>(schema.properties ?? {})) {
+    if (all || required.includes(key)) out[key] = sample(member, `${where}.${key}`, all);
+  }
+  return out;
+}
+
+/** Values at and past each bound the member's schema states, of other types, and null. */
+function variants(schema: Schema, where: string): { label: string; value: unknown }[] {
+  const out: { label: string; value: unknown }[] = [{ label: 'null', value: null }];
+  const type = typeOf(schema);
+  out.push({ label: 'another type', value: type === 'string' ? 12345 : 'text' });
+  if ('const' in schema) out.push({ label: 'another value', value: `${String(schema.const)}x` });
+  if (Array.isArray(schema.enum)) {
+    for (const v of schema.enum) out.push({ label: `allowed ${JSON.stringify(v)}`, value: v });
+    out.push({ label: 'a value not allowed', value: `${String(schema.enum.find((v: unknown) => v !== null))}x` });
+  }
+  if (type === 'string') {
+    if (schema.minLength !== undefined) out.push({ label: `minLength ${schema.minLength}`, value: text(schema.minLength) }, { label: `minLength ${schema.minLength} − 1`, value: text(schema.minLength - 1) });
+    if (schema.maxLength !== undefined) out.push({ label: `maxLength ${schema.maxLength}`, value: text(schema.maxLength) }, { label: `maxLength ${schema.maxLength} + 1`, value: text(schema.maxLength + 1) });
+    if (schema.pattern) out.push({ label: 'the example', value: schema.example }, { label: 'the example and more', value: `${schema.example}x` }, { label: 'empty', value: '' });
+  }
+  if (type === 'integer' || type === 'number') {
+    if (schema.minimum !== undefined) out.push({ label: `minimum ${schema.minimum}`, value: schema.minimum }, { label: `minimum ${schema.minimum} − 1`, value: schema.minimum - 1 });
+    if (schema.maximum !== undefined) out.push({ label: `maximum ${schema.maximum}`, value: schema.maximum }, { label: `maximum ${schema.maximum} + 1`, value: schema.maximum + 1 });
+    out.push({ label: 'a fraction', value: (schema.minimum ?? 0) + 0.5 }, { label: 'a numeric string', value: String(schema.minimum ?? 1) });
+  }
+  if (type === 'boolean') out.push({ label: 'false', value: false }, { label: 'the string "true"', value: 'true' });
+  if (type === 'array') {
+    const item = sample(schema.items ?? {}, `${where}[]`, true);
+    const items = (n: number) => Array.from({ length: Math.max(n, 0) }, () => structuredClone(item));
+    out.push({ label: 'empty array', value: [] });
+    if (schema.minItems !== undefined) out.push({ label: `minItems ${schema.minItems}`, value: items(schema.minItems) }, { label: `minItems ${schema.minItems} − 1`, value: items(schema.minItems - 1) });
+    if (schema.maxItems !== undefined) out.push({ label: `maxItems ${schema.maxItems}`, value: items(schema.maxItems) }, { label: `maxItems ${schema.maxItems} + 1`, value: items(schema.maxItems + 1) });
+  }
+  if (type === 'object') out.push({ label: 'empty object', value: {} }, { label: 'an array', value: [] });
+  return out;
+}
+
+/** Every member of an object schema, nested objects and array items (at index 0) included. */
+function members(schema: Schema, path: Path = []): { path: Path; schema: Schema }[] {
+  const out: { path: Path; schema: Schema }[] = [];
+  for (const [key, member] of Object.entries<Schema>(schema.properties ?? {})) {
+    out.push({ path: [...path, key], schema: member });
+    if (typeOf(member) === 'object') out.push(...members(member, [...path, key]));
+    if (typeOf(member) === 'array' && member.items && typeOf(member.items) === 'object') {
+      out.push({ path: [...path, key, 0], schema: member.items }, ...members(member.items, [...path, key, 0]));
+    }
+  }
+  return out;
+}
+
+function withValue(data: unknown, path: Path, value: unknown, remove = false): unknown {
+  const copy = structuredClone(data) as any;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key];
+  if (remove) delete node[path[path.length - 1]];
+  else node[path[path.length - 1]] = value;
+  return copy;
+}
+
+/** The bodies of one route: the two samples, then every variant of every member set in the full one, and each member left out. */
+function bodiesOf(data: Schema, where: string): Body[] {
+  const full = objectSample(data, where, true);
+  const bodies: Body[] = [
+    { label: 'required members only', data: objectSample(data, where, false) },
+    { label: 'every member', data: full },
+    { label: 'a member the DTO does not declare (dropped)', data: { ...full, not_a_member: 1 } },
+  ];
+  for (const member of members(data)) {
+    const name = member.path.join('.');
+    bodies.push({ label: `${name} left out`, data: withValue(full, member.path, undefined, true) });
+    for (const { label, value } of variants(member.schema, `${where}.${name}`)) bodies.push({ label: `${name}: ${label}`, data: withValue(full, member.path, value) });
+  }
+  return bodies;
+}
+
+async function accepts(route: RouteInfo, data: unknown): Promise<boolean | string> {
+  const declared = derivedRequestOf(route.handlerFn)!;
+  try {
+    await new DataBodyPipe({ optional: declared.optional }).transform({ data }, { type: 'body', metatype: declared.dto as never });
+    return true;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 400) return false;
+    return `${(err as Error).message}`;
+  }
+}
+
+describe('derived request schemas state what the validators accept', () => {
+  let t: TestApp;
+  let document: any;
+  let routes: RouteInfo[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    document = (await t.http.get('/docs-json').expect(200)).body;
+    routes = discoverRoutes(t).filter((r) => WRITES.includes(r.method) && derivedRequestOf(r.handlerFn));
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const operationOf = (route: RouteInfo) => document.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+
+  it('covers the write routes on the mechanism (products among them), each serving the schema derived from its DTO', () => {
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /v2/products', 'PUT /v2/products/:id']));
+    for (const route of routes) {
+      const declared = derivedRequestOf(route.handlerFn)!;
+      const operation = operationOf(route);
+      expect(operation.requestBody).toEqual({ required: !declared.optional, content: { 'application/json': { schema: { $ref: `#/components/schemas/${declared.schemaName}` } } } });
+      expect(document.components.schemas[declared.schemaName]).toEqual(dataRequest(requestSchemaOf(declared.dto)));
+    }
+  });
+
+  it('accepts exactly the bodies the served schema accepts, and refuses the others', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+    addFormats(ajv);
+    const disagreements: string[] = [];
+    let accepted = 0;
+    let refused = 0;
+    for (const route of routes) {
+      const name = derivedRequestOf(route.handlerFn)!.schemaName;
+      const data: Schema = document.components.schemas[name].properties.data;
+      const schemaAccepts = ajv.compile(data);
+      const bodies = bodiesOf(data, `${route.method} ${route.path}`);
+      expect(schemaAccepts(bodies[0].data)).toBe(true);
+      expect(schemaAccepts(bodies[1].data)).toBe(true);
+      for (const body of bodies) {
+        const expected = schemaAccepts(body.data);
+        const actual = await accepts(route, body.data);
+        if (actual === expected) expected ? accepted++ : refused++;
+        else disagreements.push(`${route.method} ${route.path} ${body.label}: the schema ${expected ? 'accepts' : 'refuses'} it, the validator ${actual === true ? 'accepts' : actual === false ? 'refuses' : `fails (${actual})`} — ${JSON.stringify(body.data).slice(0, 200)}`);
+      }
+    }
+    expect(disagreements).toEqual([]);
+    // Both answers are exercised on every run.
+    expect(accepted).toBeGreaterThan(10 * routes.length);
+    expect(refused).toBeGreaterThan(10 * routes.length);
+  });
+});
