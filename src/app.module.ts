@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
+import { AccountManagementModule } from './account-management/account-management.module';
 import { AuthModule } from './auth/auth.module';
 import { CartsModule } from './carts/carts.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -35,6 +36,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     SettingsModule,
     CatalogModule,
     AccountsModule,
+    AccountManagementModule,
     CustomersModule,
     CartsModule,
     OrdersModule,

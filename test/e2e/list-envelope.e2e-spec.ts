@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { createOrder, createProduct } from '../support/factories';
 import { discoverRoutes, RouteInfo } from '../support/app-routes';
+import { accountManagementListFixture } from '../support/account-management-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -111,6 +112,7 @@ describe('lists: every collection carries the pagination envelope', () => {
       categories: category.id,
       files: file.id,
       accounts: account.id,
+      ...(await accountManagementListFixture(t, account.id)),
       customers: customer.body.data.id,
       gateways: 'manual',
       orders: order.id,
