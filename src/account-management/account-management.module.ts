@@ -4,6 +4,7 @@ import { RateLimitStoreModule } from '../common/throttling/rate-limit-store.modu
 import { AccountMemberTokensService } from './account-member-tokens.service';
 import { AccountMembersController } from './account-members.controller';
 import { AccountMembershipsController } from './account-memberships.controller';
+import { AccountTokenResolver } from './account-token.resolver';
 import { AccountSettingsController } from './account-settings.controller';
 import { AuthenticationRealmsController } from './authentication-realms.controller';
 import { AuthenticationSettingsService } from './authentication-settings.service';
@@ -22,7 +23,7 @@ import { UserAuthenticationInfoController } from './user-authentication-info.con
 @Module({
   imports: [AccountsModule, RateLimitStoreModule],
   controllers: [AccountSettingsController, AuthenticationRealmsController, UserAuthenticationInfoController, AccountMembersController, AccountMembershipsController],
-  providers: [RealmRepository, MembersRepository, AuthenticationSettingsService, PasswordProfilesService, MembersService, MembershipsService, AccountMemberTokensService],
+  providers: [RealmRepository, MembersRepository, AuthenticationSettingsService, PasswordProfilesService, MembersService, MembershipsService, AccountMemberTokensService, AccountTokenResolver],
   exports: [AccountMemberTokensService],
 })
 export class AccountManagementModule {}

@@ -18,6 +18,15 @@ import { RealmRepository } from './realm.repository';
 /** One answer for an unknown username and a wrong password, so neither tells which usernames exist. */
 const BAD_CREDENTIALS = 'The username or password is incorrect';
 
+/**
+ * Whether the password matches the stored hash. With no stored hash (an unknown username) it hashes the password
+ * against a decoy all the same, so an unknown username answers as slowly as a wrong password.
+ */
+export async function passwordMatches(password: string, stored: string | undefined, check = { verifyPassword, decoyHash }): Promise<boolean> {
+  const matches = await check.verifyPassword(password, stored ?? (await check.decoyHash()));
+  return stored !== undefined && matches;
+}
+
 export function hashAccountToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -57,10 +66,8 @@ export class AccountMemberTokensService {
     await countSignInAttempt(this.limits, 'account-member-sign-in', `${dto.password_profile_id}:${usernameKey(dto.username)}`);
     const profile = await this.realms.findProfile(settings.realmId, dto.password_profile_id);
     const credentials = profile ? await this.members.findCredentials(profile.id, dto.username) : null;
-    // Hash even when there is nothing to compare against, so an unknown username answers as slowly as a known one.
-    const matches = await verifyPassword(dto.password, credentials?.passwordHash ?? (await decoyHash()));
-    if (!credentials || !matches) throw new ApiError(401, 'Unauthorized', BAD_CREDENTIALS);
-    return credentials.accountMemberId;
+    if (!(await passwordMatches(dto.password, credentials?.passwordHash))) throw new ApiError(401, 'Unauthorized', BAD_CREDENTIALS);
+    return credentials!.accountMemberId;
   }
 
   /** A new member with its username and password, an account of its own and the membership, in one transaction. */

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AllowImplicit } from '../auth/access.decorators';
+import { AllowAccountMember, AllowImplicit, CurrentPrincipal } from '../auth/access.decorators';
+import type { Principal } from '../common/http/request-context';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import { ApiDataResponse, ApiDocumentResponse, ApiList } from '../common/openapi/api-operation.decorators';
 import { ref } from '../common/openapi/json-schema';
@@ -43,10 +44,11 @@ export class AccountMembersController {
     return this.members.listAccountMembers(await this.listQuery.parse(query, ACCOUNT_MEMBERS_SPEC));
   }
 
-  @ApiDataResponse('Get an account member', S.AccountMember)
+  @ApiDataResponse('Get an account member (a member with its account token: itself only)', S.AccountMember)
   @Get(':memberId')
-  get(@ResourceId('memberId', MEMBER) memberId: string) {
-    return this.members.getAccountMember(memberId);
+  @AllowAccountMember()
+  get(@ResourceId('memberId', MEMBER) memberId: string, @CurrentPrincipal() principal?: Principal) {
+    return this.members.getAccountMember(memberId, principal);
   }
 
   @ApiList("List an account member's memberships", S.AccountMembership, { spec: ACCOUNT_MEMBERSHIPS_SPEC })

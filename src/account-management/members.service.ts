@@ -3,6 +3,7 @@ import { isEmail } from 'class-validator';
 import { ConflictError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import { ListQuery, page } from '../common/list-query';
 import { hashPassword } from '../customers/password-hash';
+import type { Principal } from '../common/http/request-context';
 import type { PasswordProfile } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 import {
@@ -128,7 +129,9 @@ export class MembersService {
     return page(items.map((row) => ACCOUNT_MEMBER_WIRE.present(row)), total, q, all);
   }
 
-  async getAccountMember(id: string) {
+  /** An administrator reads any member; a request with an account token only the token's member (others are 404). */
+  async getAccountMember(id: string, principal?: Principal) {
+    if (principal?.grantType === 'implicit' && principal.accountMemberId !== id) throw new NotFoundError('Account member');
     const row = await this.members.findMember(id);
     if (!row) throw new NotFoundError('Account member');
     return ACCOUNT_MEMBER_WIRE.present(row);

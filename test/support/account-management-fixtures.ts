@@ -96,6 +96,8 @@ export async function accountManagementListFixture(t: TestApp, accountId: string
     password: 'envelope-password',
   });
   const membershipId = await admin(`/v2/accounts/${accountId}/account-memberships`, { type: 'account_membership', account_member_id: memberId });
+  // A member of no account, for the account's unassigned members.
+  await admin(`/v2/authentication-realms/${realmId}/user-authentication-info`, { type: 'user_authentication_info', name: 'Unassigned', email: 'unassigned@example.com' });
   return {
     'authentication-realms': realmId,
     'password-profiles': profileId,

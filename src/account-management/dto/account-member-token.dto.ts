@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { RequiredText } from '../../common/validation/text-field';
@@ -13,7 +14,7 @@ export const TOKEN_MECHANISMS = ['password', 'self_signup'] as const;
 export class CreateAccountMemberTokenDto {
   @IsIn(['account_management_authentication_token']) type: string;
   @IsIn(TOKEN_MECHANISMS) authentication_mechanism: (typeof TOKEN_MECHANISMS)[number];
-  @IsUUID() password_profile_id: string;
+  @ApiProperty({ example: '5f8da740-6680-463e-b4a0-7a9d2f6f3e1c' }) @IsUUID() password_profile_id: string;
   @IsString() @MaxLength(255) username: string;
   @MemberPassword() password: string;
   /** self_signup only */

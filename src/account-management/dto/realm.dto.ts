@@ -40,7 +40,7 @@ export class UpdateUserAuthenticationInfoDto extends PartialNotNull(CreateUserAu
 
 export class CreatePasswordProfileInfoDto {
   @ResourceType('user_authentication_password_profile_info') type?: string;
-  @IsUUID() password_profile_id: string;
+  @ApiProperty({ example: '5f8da740-6680-463e-b4a0-7a9d2f6f3e1c' }) @IsUUID() password_profile_id: string;
   @RequiredText() username: string;
   @MemberPassword() password: string;
 }
@@ -54,5 +54,5 @@ export class UpdatePasswordProfileInfoDto {
 
 export class CreateAccountMembershipDto {
   @ResourceType('account_membership') type?: string;
-  @IsUUID() account_member_id: string;
+  @ApiProperty({ example: '908f7849-60da-4e4a-a3b1-51d4cbe3b953' }) @IsUUID() account_member_id: string;
 }
