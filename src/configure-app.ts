@@ -4,6 +4,8 @@ import { SwaggerModule } from '@nestjs/swagger';
 import express, { NextFunction, Request, Response } from 'express';
 import { AppConfig } from './config/app-config';
 import { ApiExceptionFilter } from './common/errors/api-exception.filter';
+import { RouteFamilies } from './common/errors/route-families';
+import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { buildOpenApiDocument } from './common/openapi/openapi-document';
 import { requestContextMiddleware } from './common/http/request-context';
 import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
@@ -48,6 +50,8 @@ export function configureApp(app: INestApplication): void {
   });
 
   useApiPrefix(app);
+  const adapter = app.getHttpAdapter();
+  if (adapter instanceof CommerceExpressAdapter) adapter.describeErrorsWith(errors);
 
   const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
@@ -55,13 +59,13 @@ export function configureApp(app: INestApplication): void {
 
 /** `/v2` before every route but the probes, the metrics and the token endpoint. */
 export function useApiPrefix(app: INestApplication): void {
-  app.setGlobalPrefix('v2', {
-    exclude: [
-      { path: 'health', method: RequestMethod.GET },
-      { path: 'health/live', method: RequestMethod.GET },
-      { path: 'health/ready', method: RequestMethod.GET },
-      { path: 'metrics', method: RequestMethod.GET },
-      { path: 'oauth/access_token', method: RequestMethod.POST },
-    ],
-  });
+  const exclude = [
+    { path: 'health', method: RequestMethod.GET },
+    { path: 'health/live', method: RequestMethod.GET },
+    { path: 'health/ready', method: RequestMethod.GET },
+    { path: 'metrics', method: RequestMethod.GET },
+    { path: 'oauth/access_token', method: RequestMethod.POST },
+  ];
+  app.setGlobalPrefix('v2', { exclude });
+  RouteFamilies.forApp(app).useGlobalPrefix({ prefix: 'v2', exclude: exclude.map((e) => e.path) });
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ACCOUNT_MANAGEMENT } from '../accounts/account-management.family';
 import { AccountsModule } from '../accounts/accounts.module';
+import { InApiFamily } from '../common/errors/api-family';
 import { RateLimitStoreModule } from '../common/throttling/rate-limit-store.module';
 import { AccountMemberTokensService } from './account-member-tokens.service';
 import { AccountMembersController } from './account-members.controller';
@@ -20,6 +22,7 @@ import { UserAuthenticationInfoController } from './user-authentication-info.con
  * profiles, users (account members) with their usernames and passwords, memberships of accounts, and the
  * account management authentication tokens a member signs in for.
  */
+@InApiFamily(ACCOUNT_MANAGEMENT)
 @Module({
   imports: [AccountsModule, RateLimitStoreModule],
   controllers: [AccountSettingsController, AuthenticationRealmsController, UserAuthenticationInfoController, AccountMembersController, AccountMembershipsController],

@@ -41,6 +41,11 @@ export const CART_SCHEMAS = defineSchemas({
     relationships: closed({ items: closed({ data: arrayOf(closed({ type: { type: 'string', enum: ['cart_item', 'custom_item'] }, id: uuid() })) }) }),
   }),
   CartTotals: cartTotals,
+  CartCustomersDocument: closed(
+    { data: arrayOf(closed({ type: constant('customer'), id: uuid() }), { minItems: 1 }) },
+    [],
+    { description: 'The customers associated with a cart (Elastic Path\'s customer cart associations)' },
+  ),
   CartItem: closed(
     {
       type: { type: 'string', enum: ['cart_item', 'custom_item'] },

@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AllowImplicit, CurrentPrincipal } from '../auth/access.decorators';
+import { AllowImplicit, CurrentPrincipal, isImplicit } from '../auth/access.decorators';
 import { parseSubCollectionPage } from '../common/list-query';
 import type { Principal } from '../common/http/request-context';
 import { ResponseDocument } from '../common/http/response-document';
@@ -11,6 +11,10 @@ import { AddCartItemsBody, AddCartItemsRequest } from './cart-items.body';
 import { CartItemsService } from './cart-items.service';
 import { CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
 import { OptionalCustomerToken } from '../customers/customer-token.guard';
+import { BadRequestError } from '../common/errors/api-error';
+import { ListQueryParser } from '../common/http/list-query.parser';
+import { CartCustomersBody } from './cart-customers.body';
+import { CARTS_SPEC } from './carts.repository';
 import { CartsService } from './carts.service';
 import { ApiDataResponse, ApiDocumentResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
 import { CART_SCHEMAS as S } from './cart.schema';
@@ -21,6 +25,18 @@ class CartRefPipe implements PipeTransform<string, string> {
   transform(value: string): string {
     return CartsService.checkRef(value);
   }
+}
+
+/**
+ * The customer a request about carts' customers is limited to: the customer token's; none for a client-credentials
+ * token without one. A storefront token alone names no shopper: 400, as the header is what is missing.
+ */
+function customerScope(principal?: Principal): string | undefined {
+  if (principal?.customerId) return principal.customerId;
+  if (!principal || isImplicit(principal)) {
+    throw new BadRequestError('A storefront token needs a customer token (X-Moltin-Customer-Token) here', { header: 'X-Moltin-Customer-Token' });
+  }
+  return undefined;
 }
 
 /** `@CartRef() ref`: the client-chosen cart reference of the path. */
@@ -35,13 +51,41 @@ export class CartsController {
   constructor(
     private readonly carts: CartsService,
     private readonly cartItems: CartItemsService,
+    private readonly listQuery: ListQueryParser,
   ) {}
 
+  /** With `X-Moltin-Customer-Token` the cart is associated with that customer. */
   @ApiDataResponse('Create a cart', 'Cart', { status: 201, body: ref(S.CartRequest), bodyOptional: true })
   @Post()
   @HttpCode(201)
-  create(@DataBody({ optional: true }) dto: CartDto) {
-    return this.carts.create(dto);
+  @OptionalCustomerToken()
+  create(@DataBody({ optional: true }) dto: CartDto, @CurrentPrincipal() principal?: Principal) {
+    return this.carts.create(dto, principal?.customerId);
+  }
+
+  /** Elastic Path's getCarts: a storefront token needs a customer token; a client-credentials token without one lists every cart. */
+  @ApiList('List the carts of the customer token sent (every cart for a client-credentials token without one)', 'Cart', { spec: CARTS_SPEC })
+  @Get()
+  @OptionalCustomerToken()
+  async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal?: Principal) {
+    const customerId = customerScope(principal);
+    return this.carts.list(await this.listQuery.parse(query, CARTS_SPEC), customerId);
+  }
+
+  @ApiDocumentResponse('Associate customers with a cart', ref(S.CartCustomersDocument), { body: ref(S.CartCustomersDocument) })
+  @Post(':ref/relationships/customers')
+  @HttpCode(200)
+  @OptionalCustomerToken()
+  async associateCustomers(@CartRef() ref: string, @CartCustomersBody() customerIds: string[], @CurrentPrincipal() principal?: Principal) {
+    return this.carts.associateCustomers(ref, customerIds, customerScope(principal));
+  }
+
+  @ApiNoContent('Remove customers\' associations with a cart', { body: ref(S.CartCustomersDocument) })
+  @Delete(':ref/relationships/customers')
+  @HttpCode(204)
+  @OptionalCustomerToken()
+  async dissociateCustomers(@CartRef() ref: string, @CartCustomersBody() customerIds: string[], @CurrentPrincipal() principal?: Principal): Promise<void> {
+    await this.carts.dissociateCustomers(ref, customerIds, customerScope(principal));
   }
 
   @ApiDataResponse('Get a cart (created empty when the reference is new)', 'Cart', { includes: 'cart' })

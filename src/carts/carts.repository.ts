@@ -1,8 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 
 const WITH_ITEMS = { items: { orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] } };
+
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
+/** `GET /v2/carts`: the latest changed first, as Elastic Path lists a shopper's carts. */
+export const CARTS_SPEC: ListResourceSpec = {
+  fields: {
+    id: { column: 'id', type: 'string', ops: ['eq', 'in'] },
+    name: { column: 'name', type: 'string', ops: ['eq', 'like'] },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
+  },
+  defaultSort: '-updated_at',
+};
 
 @Injectable()
 export class CartsRepository {
@@ -98,5 +112,26 @@ export class CartsRepository {
    */
   findProduct(id: string, db: Db = this.prisma) {
     return db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, description: true, status: true, price: true, manageStock: true, stockLevel: true } });
+  }
+
+  /** A page of carts: those associated with `customerId`, or every cart when it is undefined. */
+  async list(q: ListQuery, customerId: string | undefined, db: PrismaService = this.prisma) {
+    const args = toPrismaListArgs(q, CARTS_SPEC);
+    const owned: Prisma.CartWhereInput = customerId === undefined ? {} : { customers: { some: { customerId } } };
+    const where: Prisma.CartWhereInput = { AND: [owned, (args.where ?? {}) as Prisma.CartWhereInput] };
+    return loadPage(q, {
+      items: () => db.cart.findMany({ ...(args as Prisma.CartFindManyArgs), where, include: WITH_ITEMS }),
+      countMatching: () => db.cart.count({ where }),
+      countAll: () => db.cart.count({ where: owned }),
+    });
+  }
+
+  /** Associates the customers with the cart (already associated ones stay as they are). */
+  async associate(cartId: string, customerIds: string[], db: Db = this.prisma) {
+    await db.cartCustomer.createMany({ data: customerIds.map((customerId) => ({ cartId, customerId })), skipDuplicates: true });
+  }
+
+  dissociate(cartId: string, customerIds: string[], db: Db = this.prisma) {
+    return db.cartCustomer.deleteMany({ where: { cartId, customerId: { in: customerIds } } });
   }
 }

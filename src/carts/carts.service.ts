@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
-import type { PageParams } from '../common/list-query';
+import { ListQuery, page, PageParams } from '../common/list-query';
 import { isUuid } from '../common/validation/resource-id.pipe';
 import { CustomersService } from '../customers/customers.service';
 import { EventsPublisher } from '../events/events.publisher';
@@ -38,9 +38,47 @@ export class CartsService {
     return ref;
   }
 
-  async create(dto: CartDto) {
-    const cart = await this.carts.create({ id: randomUUID(), name: dto.name ?? 'Cart', description: dto.description ?? '' });
+  /** A cart created with a customer token is associated with that customer, as Elastic Path does. */
+  async create(dto: CartDto, customerId?: string) {
+    const cart = await this.carts.create({
+      id: randomUUID(),
+      name: dto.name ?? 'Cart',
+      description: dto.description ?? '',
+      ...(customerId !== undefined ? { customers: { create: [{ customer: { connect: { id: customerId } } }] } } : {}),
+    });
     return presentCart(cart);
+  }
+
+  /** The carts of a customer (`customerId`), or every cart for an administrator (undefined). */
+  async list(q: ListQuery, customerId: string | undefined) {
+    const { items, total, all } = await this.carts.list(q, customerId);
+    return page(items.map((cart) => presentCart(cart)), total, q, all);
+  }
+
+  /**
+   * Associates customers with an existing cart (Elastic Path's customer cart associations). A shopper (`shopperId`)
+   * may associate only themselves; an administrator any existing customer.
+   */
+  async associateCustomers(ref: string, customerIds: string[], shopperId: string | undefined) {
+    this.assertOwnIds(customerIds, shopperId);
+    await this.prisma.$transaction(async (tx) => {
+      if (!(await this.carts.find(ref, tx))) throw new NotFoundError('Cart');
+      for (const id of customerIds) if (!(await this.customers.find(id, tx))) throw new NotFoundError('Customer', `No customer has the id ${id}`);
+      await this.carts.associate(ref, customerIds, tx);
+    });
+    return customerIds.map((id) => ({ type: 'customer' as const, id }));
+  }
+
+  async dissociateCustomers(ref: string, customerIds: string[], shopperId: string | undefined) {
+    this.assertOwnIds(customerIds, shopperId);
+    if (!(await this.carts.find(ref))) throw new NotFoundError('Cart');
+    await this.carts.dissociate(ref, customerIds);
+  }
+
+  private assertOwnIds(customerIds: string[], shopperId: string | undefined) {
+    if (shopperId !== undefined && customerIds.some((id) => id !== shopperId)) {
+      throw new ForbiddenError('With a customer token, a cart can be associated with that customer only');
+    }
   }
 
   async get(ref: string) {

@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module, ModuleMetadata } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
+import { RouteFamilies } from './errors/route-families';
 import { DataEnvelopeInterceptor } from './http/data-envelope.interceptor';
 import { ListQueryParser } from './http/list-query.parser';
 import { PaginationInterceptor } from './http/pagination.interceptor';
@@ -29,6 +30,7 @@ export class CommonModule {
       module: CommonModule,
       imports: [DiscoveryModule, options.pageLengthFrom],
       providers: [
+        RouteFamilies,
         ApiExceptionFilter,
         { provide: APP_FILTER, useExisting: ApiExceptionFilter },
         { provide: APP_INTERCEPTOR, useClass: ResponseCacheInterceptor },
@@ -40,7 +42,7 @@ export class CommonModule {
         ResponseCache,
         CacheInvalidationListener,
       ],
-      exports: [ApiExceptionFilter, IncludeRegistry, ListQueryParser, ResponseCache],
+      exports: [RouteFamilies, ApiExceptionFilter, IncludeRegistry, ListQueryParser, ResponseCache],
     };
   }
 }

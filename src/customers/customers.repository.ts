@@ -68,6 +68,11 @@ export class CustomersRepository {
     return db.customerToken.findFirst({ where: { tokenHash, expiresAt: { gt: now } } });
   }
 
+  /** Every token of the customer: a password or email change ends the sessions signed in before it. */
+  deleteTokens(customerId: string, db: Db = this.prisma) {
+    return db.customerToken.deleteMany({ where: { customerId } });
+  }
+
   /** Run when a customer signs in, so their spent tokens do not pile up. */
   deleteExpiredTokens(customerId: string, before: Date, db: Db = this.prisma) {
     return db.customerToken.deleteMany({ where: { customerId, expiresAt: { lte: before } } });

@@ -48,7 +48,7 @@ export class CustomersService {
   async update(id: string, dto: UpdateCustomerDto) {
     const passwordHash = dto.password !== undefined ? await hashPassword(dto.password) : undefined;
     return this.prisma.$transaction(async (tx) => {
-      await this.require(id, tx);
+      const before = await this.require(id, tx);
       if (dto.email !== undefined) {
         const holder = await this.customers.findByEmail(dto.email, tx);
         if (holder && holder.id !== id) throw new ConflictError(EMAIL_TAKEN, 'data.email');
@@ -62,6 +62,11 @@ export class CustomersService {
         },
         tx,
       );
+      // Tokens are looked up in the database on every request: deleting them here revokes them on every replica
+      // when the change commits.
+      if (passwordHash !== undefined || (dto.email !== undefined && emailKey(dto.email) !== before.emailKey)) {
+        await this.customers.deleteTokens(id, tx);
+      }
       const presented = presentCustomer(row);
       await this.events.publish(tx, 'customer.updated', { data: presented });
       return presented;

@@ -37,7 +37,8 @@ export function presentLog(row: IntegrationLog) {
     attempt: row.attempt,
     processing_time: row.processingTime,
     body: row.body,
-    status_code: row.statusCode,
+    // Left out when the receiver never answered (refused, timed out, not HTTP): the reason is in error_detail.
+    ...(row.statusCode === null ? {} : { status_code: row.statusCode }),
     error_detail: row.errorDetail,
     error_class: row.errorClass,
     relationships: {

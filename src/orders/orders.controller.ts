@@ -7,7 +7,7 @@ import type { Principal } from '../common/http/request-context';
 import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { ShopperAccess, shopperScope } from '../customers/customer-token.guard';
+import { OptionalCustomerToken, ShopperAccess, shopperScope } from '../customers/customer-token.guard';
 import { UpdateOrderDto } from './dto/update-order.dto';
 import { ORDERS_SPEC } from './orders.repository';
 import { OrdersService } from './orders.service';
@@ -52,8 +52,11 @@ export class OrdersController {
   }
 
   @ApiDataResponse('Update an order (fulfil, cancel, change the shipping address)', 'Order', { body: ref(S.UpdateOrderRequest) })
+  /** With a customer token (beside a client-credentials token), another shopper's order is not found, as on reads. */
   @Put(':id')
-  update(@ResourceId('id', 'Order') id: string, @DataBody() dto: UpdateOrderDto) {
+  @OptionalCustomerToken()
+  async update(@ResourceId('id', 'Order') id: string, @DataBody() dto: UpdateOrderDto, @CurrentPrincipal() principal: Principal) {
+    if (principal?.customerId !== undefined) await this.orders.getOwnOrThrow(id, principal.customerId);
     return this.orders.update(id, dto);
   }
 }

@@ -5,7 +5,7 @@ import type { Principal } from '../common/http/request-context';
 import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { ShopperAccess, shopperScope } from '../customers/customer-token.guard';
+import { OptionalCustomerToken, ShopperAccess, shopperScope } from '../customers/customer-token.guard';
 import { OrdersService } from '../orders/orders.service';
 import { CreatePaymentDto } from './dto/create-payment.dto';
 import { PaymentBodyPipe } from './dto/registered-gateway';
@@ -36,9 +36,11 @@ export class TransactionsController {
   @Post('payments')
   @HttpCode(200)
   @AllowImplicit()
+  @OptionalCustomerToken()
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
-  pay(@ResourceId('orderId', 'Order') orderId: string, @Body(PaymentBodyPipe) dto: CreatePaymentDto) {
+  async pay(@ResourceId('orderId', 'Order') orderId: string, @Body(PaymentBodyPipe) dto: CreatePaymentDto, @CurrentPrincipal() principal: Principal) {
+    await this.requireOwnOrderIfShopper(orderId, principal);
     return this.payments.pay(orderId, dto);
   }
 
@@ -66,54 +68,74 @@ export class TransactionsController {
   @ApiDataResponse('Capture an authorized transaction', 'Transaction', { body: ref(S.CaptureRequest), bodyOptional: true })
   @Post('transactions/:transactionId/capture')
   @HttpCode(200)
+  @OptionalCustomerToken()
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
-  capture(
+  async capture(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @DataBody({ optional: true }) dto: CaptureTransactionDto,
+    @CurrentPrincipal() principal: Principal,
   ) {
+    await this.requireOwnOrderIfShopper(orderId, principal);
     return this.actions.capture(orderId, transactionId, dto);
   }
 
   @ApiDataResponse('Refund a paid transaction (all or part)', 'Transaction', { body: ref(S.RefundRequest), bodyOptional: true })
   @Post('transactions/:transactionId/refund')
   @HttpCode(200)
+  @OptionalCustomerToken()
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
-  refund(
+  async refund(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @DataBody({ optional: true }) dto: RefundTransactionDto,
+    @CurrentPrincipal() principal: Principal,
   ) {
+    await this.requireOwnOrderIfShopper(orderId, principal);
     return this.actions.refund(orderId, transactionId, dto);
   }
 
   @ApiDataResponse('Confirm a payment intent transaction', 'TransactionWithClientSecret', { body: ref(S.ConfirmRequest), bodyOptional: true })
   @Post('transactions/:transactionId/confirm')
   @HttpCode(200)
+  @OptionalCustomerToken()
   @AllowImplicit()
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
-  confirm(
+  async confirm(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @DataBody({ optional: true }) dto: ConfirmTransactionDto,
+    @CurrentPrincipal() principal: Principal,
   ) {
+    await this.requireOwnOrderIfShopper(orderId, principal);
     return this.actions.confirm(orderId, transactionId, dto);
   }
 
   @ApiDataResponse('Cancel an authorized transaction', 'Transaction', { body: ref(S.CancelRequest), bodyOptional: true })
   @Post('transactions/:transactionId/cancel')
   @HttpCode(200)
+  @OptionalCustomerToken()
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
-  cancel(
+  async cancel(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @DataBody({ optional: true }) dto: CancelTransactionDto,
+    @CurrentPrincipal() principal: Principal,
   ) {
+    await this.requireOwnOrderIfShopper(orderId, principal);
     return this.actions.cancel(orderId, transactionId, dto);
+  }
+
+  /**
+   * Writes follow the reads: with a customer token, another shopper's order is not found. Without one, paying or
+   * confirming an order by its id stays open to a storefront token (a guest's payment), as Elastic Path allows.
+   */
+  private async requireOwnOrderIfShopper(orderId: string, principal: Principal) {
+    if (principal?.customerId !== undefined) await this.orders.getOwnOrThrow(orderId, principal.customerId);
   }
 
   /** Another shopper's order is not found; an administrator's request is not limited. */

@@ -131,6 +131,8 @@ describe('account members: realm, password profiles, users, memberships, sign-in
     expectErrorDocument(wrong, 401);
     expectErrorDocument(unknown, 401);
     expect(wrong.body.errors[0].detail).toBe(unknown.body.errors[0].detail);
+    // Account Management writes an error's status as a string.
+    expect(wrong.body.errors[0].status).toBe('401');
     expectErrorDocument(await tokens({ authentication_mechanism: 'oidc', password_profile_id: profileId, username: 'x', password: 'y' }), 400, {
       source: 'data.authentication_mechanism',
     });

@@ -29,12 +29,12 @@ function expectNoViolations(violations: string[]) {
 
 function isUnauthorizedDocument(res: Response): boolean {
   const e = res.body?.errors?.[0];
-  return res.status === 401 && /application\/json/.test(res.headers['content-type'] ?? '') && e?.status === 401 && e?.title === 'Unable to validate access token' && typeof e?.detail === 'string';
+  return res.status === 401 && /application\/json/.test(res.headers['content-type'] ?? '') && Number(e?.status) === 401 && e?.title === 'Unable to validate access token' && typeof e?.detail === 'string';
 }
 
 function isForbiddenDocument(res: Response): boolean {
   const e = res.body?.errors?.[0];
-  return res.status === 403 && e?.status === 403 && e?.title === 'Forbidden' && typeof e?.detail === 'string';
+  return res.status === 403 && Number(e?.status) === 403 && e?.title === 'Forbidden' && typeof e?.detail === 'string';
 }
 
 /** Public routes are reviewed: adding one must be a deliberate change to this list. */

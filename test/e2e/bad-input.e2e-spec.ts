@@ -111,7 +111,7 @@ describe('bad input: each refused with a 4xx that names the field', () => {
       const res = await sendEncoded('POST', '/v2/files', 'multipart/form-data; boundary=xyz', 'gzip', garbage);
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
-      expect(res.body.errors?.[0]?.status).toBe(res.status);
+      expect(Number(res.body.errors?.[0]?.status)).toBe(res.status);
     });
   });
 

@@ -62,6 +62,20 @@ describe('catalog: files', () => {
     }
   });
 
+  it('links a file_location sent as JSON, the other form docs/api.md documents', async () => {
+    const res = await t.http
+      .post('/v2/files')
+      .set(t.admin)
+      .send({ data: { type: 'file', file_location: 'https://cdn.example.com/img/boot.png' } });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ type: 'file', file_name: 'boot.png', file_size: 0, mime_type: 'image/png', link: { href: 'https://cdn.example.com/img/boot.png' } });
+    const named = await t.http.post('/v2/files').set(t.admin).send({ data: { type: 'file', file_location: 'https://cdn.example.com/x', file_name: 'Boot' } });
+    expect(named.body.data).toMatchObject({ file_name: 'Boot', link: { href: 'https://cdn.example.com/x' } });
+    expect((await t.http.get(`/v2/files/${res.body.data.id}`).set(t.admin)).body.data.link.href).toBe('https://cdn.example.com/img/boot.png');
+    expectErrorDocument(await t.http.post('/v2/files').set(t.admin).send({ data: { type: 'file', file_location: 'ftp://x/y' } }), 422, { title: 'file_location invalid' });
+    expectErrorDocument(await t.http.post('/v2/files').set(t.admin).send({ data: { type: 'file', file_location: 'https://x.test/a.png', public: true } }), 400, { source: 'public' });
+  });
+
   it('rejects bad uploads with clear errors', async () => {
     expectErrorDocument(
       await t.http.post('/v2/files').set(t.admin).field('file_location', 'https://x.test/a.png').attach('file', png, { filename: 'a.png', contentType: 'image/png' }),
@@ -71,7 +85,10 @@ describe('catalog: files', () => {
     // The SDK's Node bug: the literal text "[object FormData]" under a multipart content type.
     const bug = await t.http.post('/v2/files').set(t.admin).set('Content-Type', 'multipart/form-data; boundary=--------------------------123456789').send('[object FormData]');
     expectErrorDocument(bug, 400, { detail: /multipart\/form-data body with a "file" part/ });
-    expectErrorDocument(await t.http.post('/v2/files').set(t.admin).send({ data: { file_location: 'https://x.test/a.png' } }), 400, { detail: /multipart/ });
+    // JSON links a file; it cannot carry bytes.
+    expectErrorDocument(await t.http.post('/v2/files').set(t.admin).send({ data: { type: 'file', file_name: 'a.png' } }), 400, { source: 'data.file_location' });
+    expectErrorDocument(await t.http.post('/v2/files').set(t.admin).send({ file_location: 'https://x.test/a.png' }), 400, { source: 'data' });
+    expectErrorDocument(await t.http.post('/v2/files').set(t.admin).send({ data: { type: 'product', file_location: 'https://x.test/a.png' } }), 400, { source: 'data.type' });
     // As Elastic Path answers it: an unsupported type is 403 "This file type is not supported".
     expectErrorDocument(await upload(Buffer.from('MZ...'), 'evil.exe', 'application/x-msdownload'), 403, {
       title: 'This file type is not supported',

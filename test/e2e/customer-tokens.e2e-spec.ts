@@ -84,6 +84,32 @@ describe('customer tokens: signing a shopper in, and the shopper reading their o
     expectErrorDocument(await t.http.get(`/v2/customers/${ron}`).set({ ...t.storefront, 'X-Moltin-Customer-Token': expired }), 401);
   });
 
+  it('revokes every token issued before a password or an email change, by an administrator or by the shopper', async () => {
+    const created = await t.http.post('/v2/customers').set(t.admin).send({ data: { name: 'April', email: 'april@example.com', password: 'april-one-1' } });
+    const id = created.body.data.id;
+    const as = (token: string) => ({ ...t.storefront, 'X-Moltin-Customer-Token': token });
+    const first = (await signIn('april@example.com', 'april-one-1')).body.data.token;
+    const second = (await signIn('april@example.com', 'april-one-1')).body.data.token;
+    // A change of name keeps the sessions.
+    await t.http.put(`/v2/customers/${id}`).set(as(first)).send({ data: { name: 'April Ludgate' } }).expect(200);
+    expect((await t.http.get(`/v2/customers/${id}`).set(as(first))).status).toBe(200);
+
+    await t.http.put(`/v2/customers/${id}`).set(t.admin).send({ data: { password: 'april-two-2' } }).expect(200);
+    expectErrorDocument(await t.http.get(`/v2/customers/${id}`).set(as(first)), 401);
+    expectErrorDocument(await t.http.get(`/v2/customers/${id}`).set(as(second)), 401);
+    expect((await signIn('april@example.com', 'april-one-1')).status).toBe(401);
+
+    const third = (await signIn('april@example.com', 'april-two-2')).body.data.token;
+    await t.http.put(`/v2/customers/${id}`).set(as(third)).send({ data: { password: 'april-three-3' } }).expect(200);
+    expectErrorDocument(await t.http.get(`/v2/customers/${id}`).set(as(third)), 401);
+
+    const fourth = (await signIn('april@example.com', 'april-three-3')).body.data.token;
+    await t.http.put(`/v2/customers/${id}`).set(t.admin).send({ data: { email: 'april.ludgate@example.com' } }).expect(200);
+    expectErrorDocument(await t.http.get(`/v2/customers/${id}`).set(as(fourth)), 401);
+    const fifth = (await signIn('april.ludgate@example.com', 'april-three-3')).body.data.token;
+    expect((await t.http.get(`/v2/customers/${id}`).set(as(fifth))).status).toBe(200);
+  });
+
   it('stops a deleted customer’s tokens at once', async () => {
     const created = await t.http.post('/v2/customers').set(t.admin).send({ data: { name: 'Tammy', email: 'tammy@example.com', password: 'tammy-two-2' } });
     const token = (await signIn('tammy@example.com', 'tammy-two-2')).body.data.token;

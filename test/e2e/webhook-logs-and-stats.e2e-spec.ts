@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { RetentionService } from '../../src/integrations/delivery/retention.service';
 import { expectErrorDocument } from '../support/documents';
@@ -161,6 +163,25 @@ describe('webhook logs, jobs, stats and retention', () => {
     await drain();
     const [first] = await logsOf(hook.id);
     expect(first.body.length).toBe(t.config.webhooks.maxResponseBytes);
+  });
+
+  it('leaves status_code out of the log of an attempt the receiver never answered, and says why in error_detail', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const hook = await integrate(`http://127.0.0.1:${closedPort}/hook`, ['product.deleted']);
+    await publish('product.deleted', { data: { type: 'product', id: randomUUID() } });
+    await drain();
+    const logs = await t.http.get(`/v2/integrations/${hook.id}/logs`).set(t.admin);
+    expect(logs.status).toBe(200);
+    expect(logs.body.data.length).toBeGreaterThan(0);
+    for (const log of logs.body.data) {
+      expect(log).toMatchObject({ succeeded: false, error_class: 'connect_refused', error_detail: 'The connection was refused' });
+      expect(log).not.toHaveProperty('status_code');
+    }
   });
 
   it('purges finished jobs, their logs and dispatched events older than the retention period', async () => {

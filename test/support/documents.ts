@@ -1,13 +1,16 @@
 import type { Response } from 'supertest';
 
-/** Asserts the API's error document: `{"errors":[{status,title,detail}]}` with `status` equal to the HTTP status. */
+/**
+ * Asserts the API's error document: `{"errors":[{status,title,detail}]}` with `status` equal to the HTTP status
+ * (a number, or its string in the families that write it so: `test/e2e/error-status-families.e2e-spec.ts`).
+ */
 export function expectErrorDocument(res: Response, status: number, match: { title?: string | RegExp; detail?: string | RegExp; source?: string } = {}) {
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/application\/json/);
   expect(Array.isArray(res.body.errors)).toBe(true);
   expect(res.body.errors.length).toBeGreaterThan(0);
   for (const error of res.body.errors) {
-    expect(error.status).toBe(status);
+    expect(typeof error.status === 'string' ? Number(error.status) : error.status).toBe(status);
     expect(typeof error.title).toBe('string');
     expect(typeof error.detail).toBe('string');
     expect(JSON.stringify(error)).not.toMatch(/\bat .+\.(ts|js):\d+/); // no stack traces

@@ -3,6 +3,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { NextFunction, Request, Response } from 'express';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { RouteFamilies } from '../../src/common/errors/route-families';
 import { buildOpenApiDocument } from '../../src/common/openapi/openapi-document';
 
 /**
@@ -103,7 +104,10 @@ function inspect(app: INestApplication, req: Request, res: Response, body: Buffe
   const json = /^application\/(.+\+)?json/.test(String(res.getHeader('content-type') ?? ''));
   if (!matcher) {
     // An unknown route or method still answers with the error document.
-    if (res.statusCode >= 400 && json) return mismatch(where, c.ajv.getSchema('openapi#/components/schemas/ErrorDocument')!, body);
+    if (res.statusCode >= 400 && json) {
+      const document = RouteFamilies.forApp(app).familyOf(path).errorStatus === 'string' ? 'StringStatusErrorDocument' : 'ErrorDocument';
+      return mismatch(where, c.ajv.getSchema(`openapi#/components/schemas/${document}`)!, body);
+    }
     return undefined;
   }
   const validate = validatorFor(c, matcher.method, matcher.path, res.statusCode);

@@ -25,7 +25,7 @@ export class FilesController {
   @ApiDataResponse('Upload or link a file', FILE_SCHEMAS.File, { status: 201 })
   @Post()
   @HttpCode(201)
-  @ApiConsumes('multipart/form-data')
+  @ApiConsumes('multipart/form-data', 'application/json')
   @UseInterceptors(UploadInterceptor)
   create(@Req() req: Request) {
     return this.files.create({ file: req.file, fields: (req.body ?? {}) as Record<string, unknown> });

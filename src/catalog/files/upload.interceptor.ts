@@ -5,8 +5,29 @@ import { ApiError, BadRequestError } from '../../common/errors/api-error';
 import { AppConfig } from '../../config/app-config';
 
 export const MULTIPART_EXPECTED =
-  'Expected a multipart/form-data body with a "file" part (or a "file_location" field). ' +
+  'Expected a multipart/form-data body with a "file" part (or a "file_location" field), or a JSON body {"data":{"type":"file","file_location":…}}. ' +
   'Under Node the SDK sends the literal text "[object FormData]" for a form-data stream: pass form.getBuffer() instead.';
+
+/**
+ * A linked file may also come as JSON, `{"data":{"type":"file","file_location":…,"file_name"?:…}}`, as storefront and
+ * back-office code sends it: its members become the fields a multipart body would have carried.
+ */
+function linkFields(body: unknown): Record<string, unknown> {
+  const data = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).data : undefined;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new BadRequestError('A JSON body must be {"data":{"type":"file","file_location":…}}', 'data');
+  }
+  const fields = data as Record<string, unknown>;
+  if (fields.type !== undefined && fields.type !== 'file') throw new BadRequestError('data.type must be "file"', 'data.type');
+  if (typeof fields.file_location !== 'string') throw new BadRequestError('data.file_location must be a URL: a JSON body links a file, an upload is multipart', 'data.file_location');
+  for (const name of ['file_name', 'public'] as const) {
+    if (fields[name] !== undefined && typeof fields[name] !== 'string' && typeof fields[name] !== 'boolean') {
+      throw new BadRequestError(`data.${name} must be a string`, `data.${name}`);
+    }
+  }
+  const { type: _type, ...rest } = fields;
+  return rest;
+}
 
 /** Parses `POST /files` with multer (memory storage, the configured size limit) into `req.file` / `req.body`. */
 @Injectable()
@@ -25,6 +46,10 @@ export class UploadInterceptor implements NestInterceptor {
   async intercept(context: ExecutionContext, next: CallHandler) {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
+    if (req.is(['application/json', 'application/*+json'])) {
+      req.body = linkFields(req.body);
+      return next.handle();
+    }
     if (!req.is('multipart/form-data')) throw new BadRequestError(MULTIPART_EXPECTED, 'file');
     await new Promise<void>((resolve, reject) => this.parse(req, http.getResponse<Response>(), (err) => (err ? reject(this.toApiError(err)) : resolve())));
     return next.handle();

@@ -3,6 +3,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { allowedMethods, methodNotAllowed } from './allowed-methods';
 import { JSON_CONTENT_TYPE, SerializedDocument } from './response-document';
 
+interface ErrorDescriber {
+  describe(exception: unknown, req: Request): { status: number; errors: unknown[]; headers: Record<string, string> };
+}
+
 /**
  * Nest's Express adapter, except that a Buffer returned by a handler or interceptor is sent as it is, and a
  * SerializedDocument as its pieces of text. The stock adapter JSON-encodes every object, a Buffer included, and
@@ -12,6 +16,13 @@ import { JSON_CONTENT_TYPE, SerializedDocument } from './response-document';
  * of HEAD responses, as Express's `send` does.
  */
 export class CommerceExpressAdapter extends ExpressAdapter {
+  private errors?: ErrorDescriber;
+
+  /** The filter that writes every other error document, so a 405 is written in its path's family's form too. */
+  describeErrorsWith(errors: ErrorDescriber): void {
+    this.errors = errors;
+  }
+
   override reply(response: Response, body: unknown, statusCode?: number) {
     if (body instanceof SerializedDocument) return writeDocument(response, body, statusCode);
     if (!Buffer.isBuffer(body)) return super.reply(response, body, statusCode);
@@ -29,8 +40,9 @@ export class CommerceExpressAdapter extends ExpressAdapter {
       const allow = allowedMethods(express.router ?? express._router, req.path);
       if (allow.length === 0) return handler(req, res, next);
       const error = methodNotAllowed(req, allow);
-      for (const [name, value] of Object.entries(error.extraHeaders)) res.setHeader(name, value);
-      res.status(error.status).json({ errors: error.toErrorObjects() });
+      const { status, headers, errors } = this.errors?.describe(error, req) ?? { status: error.status, headers: error.extraHeaders, errors: error.toErrorObjects() };
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      res.status(status).json({ errors });
     }, prefix);
   }
 }

@@ -1,4 +1,6 @@
 import { INestApplication } from '@nestjs/common';
+import { ErrorStatusForm } from '../errors/api-family';
+import { RouteFamilies } from '../errors/route-families';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { declaredIncludes } from '../include/include.decorators';
 import { MAX_INCLUDES } from '../include/include.types';
@@ -58,7 +60,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
           '(the key pair the server was started with, or the one it printed at its first start) gives an administrator token; ' +
           '`grant_type=implicit` with `client_id` alone gives a storefront token. Send it as `Authorization: Bearer <token>`. ' +
           'In Swagger UI: "Authorize" with the client id and secret, then "Try it out".\n\n' +
-          'Errors are always `{"errors":[{"status","title","detail","source"?}]}`.',
+          'Errors are always `{"errors":[{"status","title","detail","source"?}]}`; `status` is a number, except on the routes of the ' +
+          'families whose Elastic Path documents write it as a string (Account Management among them), where it is `"404"`.',
       )
       .setVersion('0.1.0')
       .addOAuth2(
@@ -72,6 +75,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'An access token from POST /oauth/access_token (client_credentials or implicit)' }, 'bearer')
       .build(),
   );
+  const families = RouteFamilies.forApp(app);
   const schemas: Record<string, JsonSchema> = { ...definedSchemas() };
   const includeParents = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
@@ -85,7 +89,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         includeParents.add(parent);
         addIncludeParameter(operation, parent);
       }
-      addErrorResponses(operation, path, method);
+      addErrorResponses(operation, path, method, families.familyOf(path).errorStatus);
     }
   }
   for (const parent of includeParents) schemas[includedSchemaName(parent)] = includedSchema(parent);
@@ -93,7 +97,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     ...document.components,
     schemas: { ...(document.components?.schemas ?? {}), ...(schemas as NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>) },
     responses: Object.fromEntries(
-      Object.entries(ERROR_RESPONSES).map(([name, description]) => [name, { description, content: { 'application/json': { schema: ref(WIRE.ErrorDocument) } } }]),
+      (['number', 'string'] as const).flatMap((form) =>
+        Object.entries(ERROR_RESPONSES).map(([name, description]) => [
+          errorResponseName(name, form),
+          { description, content: { 'application/json': { schema: ref(ERROR_DOCUMENT[form]) } } },
+        ]),
+      ),
     ),
   };
   return document;
@@ -136,12 +145,16 @@ function includedSchema(parent: string): JsonSchema {
   return { type: 'object', additionalProperties: false, properties };
 }
 
-function errorResponse(name: keyof typeof ERROR_RESPONSES) {
-  return { $ref: `#/components/responses/${name}` };
+/** The error document of each form of `status` (the route's family decides which). */
+const ERROR_DOCUMENT: Record<ErrorStatusForm, string> = { number: WIRE.ErrorDocument, string: WIRE.StringStatusErrorDocument };
+
+function errorResponseName(name: string, form: ErrorStatusForm): string {
+  return form === 'string' ? `StringStatus${name}` : name;
 }
 
-/** The error document on every operation: 400 where it reads input, 401/403 where it needs a token, 404 on a path with ids. */
-function addErrorResponses(operation: Operation, path: string, method: string): void {
+/** The error document (in the form of the route's family) on every operation: 400 where it reads input, 401/403 where it needs a token, 404 on a path with ids. */
+function addErrorResponses(operation: Operation, path: string, method: string, form: ErrorStatusForm): void {
+  const errorResponse = (name: keyof typeof ERROR_RESPONSES) => ({ $ref: `#/components/responses/${errorResponseName(name, form)}` });
   const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined || ['post', 'put', 'patch'].includes(method);
   const secured = Array.isArray(operation.security) && operation.security.length > 0;
   const responses = operation.responses;

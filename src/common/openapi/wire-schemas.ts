@@ -1,12 +1,11 @@
 import { MAX_PAGE_LIMIT } from '../list-query/page-params';
-import { arrayOf, closed, constant, dateTime, integer, nullable, open, string } from './json-schema';
+import { arrayOf, closed, constant, dateTime, integer, JsonSchema, nullable, open, string } from './json-schema';
 import { defineSchemas } from './schema-registry';
 
-/** The members every module's resources share, and the error document. */
-export const WIRE = defineSchemas({
-  ErrorObject: closed(
+function errorObject(status: JsonSchema): JsonSchema {
+  return closed(
     {
-      status: integer({ minimum: 400, maximum: 599 }),
+      status,
       title: string(),
       detail: string(),
       source: string({ description: 'The field (`data.name`), parameter (`page[limit]`) or header at fault' }),
@@ -14,12 +13,21 @@ export const WIRE = defineSchemas({
       request_id: string(),
     },
     ['source', 'meta', 'request_id'],
-  ),
-  ErrorDocument: closed(
-    { errors: arrayOf({ $ref: '#/components/schemas/ErrorObject' }, { minItems: 1 }) },
-    [],
-    { example: { errors: [{ status: 404, title: 'Product not found', detail: 'The requested product could not be found' }] } },
-  ),
+  );
+}
+
+function errorDocument(objectSchema: string, exampleStatus: number | string): JsonSchema {
+  return closed({ errors: arrayOf({ $ref: `#/components/schemas/${objectSchema}` }, { minItems: 1 }) }, [], {
+    example: { errors: [{ status: exampleStatus, title: 'Product not found', detail: 'The requested product could not be found' }] },
+  });
+}
+
+/** The members every module's resources share, and the error documents (`status` a number, or a string). */
+export const WIRE = defineSchemas({
+  ErrorObject: errorObject(integer({ minimum: 400, maximum: 599 })),
+  ErrorDocument: errorDocument('ErrorObject', 404),
+  StringStatusErrorObject: errorObject(string({ pattern: '^[45][0-9]{2}$', description: 'The HTTP status as a string, as the newer Elastic Path families write it' })),
+  StringStatusErrorDocument: errorDocument('StringStatusErrorObject', '404'),
   DisplayPrice: closed({ amount: integer(), currency: string(), formatted: string() }, [], { example: { amount: 40000, currency: 'USD', formatted: '$400.00' } }),
   Money: closed({ amount: integer({ description: 'Minor units (cents)' }), currency: string(), includes_tax: { type: 'boolean' } }),
   Timestamps: closed({ created_at: dateTime(), updated_at: dateTime() }),
