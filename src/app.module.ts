@@ -3,6 +3,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
 import { CurrenciesModule } from './currencies/currencies.module';
 import { PxmModule } from './pxm/pxm.module';
+import { AccountManagementModule } from './account-management/account-management.module';
 import { AuthModule } from './auth/auth.module';
 import { CartsModule } from './carts/carts.module';
 import { CatalogModule } from './catalog/catalog.module';
@@ -39,6 +40,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     AccountsModule,
     CurrenciesModule,
     PxmModule,
+    AccountManagementModule,
     CustomersModule,
     CartsModule,
     OrdersModule,

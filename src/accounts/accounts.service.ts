@@ -24,6 +24,13 @@ export class AccountsService {
     });
   }
 
+  /** For other modules: an account made inside their transaction (a member signing up gets one of its own). */
+  async createWithin(tx: Db, data: { name: string }) {
+    const row = await this.accounts.create({ name: data.name, legalName: data.name }, tx);
+    await this.events.publish(tx, 'account.created', { data: presentAccount(row) });
+    return row;
+  }
+
   async list(q: ListQuery) {
     const { items, total, all } = await this.accounts.list(q);
     return page(items.map((row) => presentAccount(row)), total, q, all);

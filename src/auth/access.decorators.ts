@@ -7,6 +7,7 @@ import type { Principal } from '../common/http/request-context';
 export const IS_PUBLIC = Symbol('IS_PUBLIC');
 export const ALLOW_IMPLICIT = Symbol('ALLOW_IMPLICIT');
 export const ALLOW_SHOPPER = Symbol('ALLOW_SHOPPER');
+export const ALLOW_ACCOUNT_MEMBER = Symbol('ALLOW_ACCOUNT_MEMBER');
 
 /** No token needed (health, the token endpoint). */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION, true));
@@ -19,6 +20,12 @@ export const AllowImplicit = () => SetMetadata(ALLOW_IMPLICIT, true);
  * shopper's own orders and record. The route's own guard checks that token and scopes the answer to it.
  */
 export const AllowShopper = () => SetMetadata(ALLOW_SHOPPER, true);
+
+/**
+ * Implicit tokens may call this route only together with a valid account management authentication token
+ * (`EP-Account-Management-Authentication-Token`); the route scopes its answer to that account or member.
+ */
+export const AllowAccountMember = () => SetMetadata(ALLOW_ACCOUNT_MEMBER, true);
 
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal | undefined => {
   return ctx.switchToHttp().getRequest<Request>().principal;

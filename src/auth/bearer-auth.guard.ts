@@ -4,8 +4,9 @@ import { AuthGuard, IAuthModuleOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../common/errors/api-error';
 import type { Principal } from '../common/http/request-context';
-import { ALLOW_IMPLICIT, ALLOW_SHOPPER, IS_PUBLIC } from './access.decorators';
+import { ALLOW_ACCOUNT_MEMBER, ALLOW_IMPLICIT, ALLOW_SHOPPER, IS_PUBLIC } from './access.decorators';
 import { BearerStrategy } from './bearer.strategy';
+import { PrincipalResolvers } from './principal-resolvers';
 
 /**
  * Passport runs a strategy *instance* as it is, setting its success/fail callbacks on it for the request
@@ -30,6 +31,7 @@ export class BearerAuthGuard extends AuthGuard() {
   constructor(
     private readonly reflector: Reflector,
     strategy: BearerStrategy,
+    private readonly resolvers: PrincipalResolvers,
   ) {
     super(perRequestStrategyOptions(strategy));
   }
@@ -39,9 +41,11 @@ export class BearerAuthGuard extends AuthGuard() {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     await super.canActivate(context);
     const req = context.switchToHttp().getRequest<Request>();
+    if (req.principal) req.principal = await this.resolvers.refine(req.principal, (name) => req.get(name));
     const principal = req.principal;
     const asShopper = this.reflector.getAllAndOverride<boolean>(ALLOW_SHOPPER, targets) && req.get('x-moltin-customer-token') !== undefined;
-    if (principal?.grantType === 'implicit' && !this.reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, targets) && !asShopper) {
+    const asAccountMember = this.reflector.getAllAndOverride<boolean>(ALLOW_ACCOUNT_MEMBER, targets) && principal?.accountMemberId !== undefined;
+    if (principal?.grantType === 'implicit' && !this.reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, targets) && !asShopper && !asAccountMember) {
       throw new ForbiddenError('An implicit token cannot access this resource; use a client_credentials token');
     }
     return true;

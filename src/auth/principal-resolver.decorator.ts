@@ -11,7 +11,27 @@ export interface BearerTokenResolver {
   resolve(token: string): Promise<Principal | null>;
 }
 
-export const PRINCIPAL_RESOLVER = DiscoveryService.createDecorator<Record<string, never>>();
+/** What a token sent in a header of its own adds to the bearer token's principal. */
+export type PrincipalRefinement = Pick<Principal, 'customerId' | 'accountId' | 'accountMemberId'>;
 
-/** Registers a provider (a BearerTokenResolver) as a kind of bearer token; PrincipalResolvers finds it at start. */
-export const PrincipalResolver = () => applyDecorators(Injectable(), PRINCIPAL_RESOLVER());
+/**
+ * What a provider decorated with `@PrincipalResolver({ header })` implements: a token a request sends in that
+ * header beside its bearer token (an account management authentication token), or null when it is unknown,
+ * forged, expired or revoked (the request is then 401).
+ */
+export interface HeaderTokenResolver {
+  resolve(token: string): Promise<PrincipalRefinement | null>;
+}
+
+export interface PrincipalResolverOptions {
+  /** The (lower-case) request header the token comes in; without it, the token is the bearer token. */
+  header?: string;
+}
+
+export const PRINCIPAL_RESOLVER = DiscoveryService.createDecorator<PrincipalResolverOptions>();
+
+/**
+ * Registers a provider as a kind of token, found by PrincipalResolvers at start: a BearerTokenResolver, or with
+ * `header` a HeaderTokenResolver whose principal refines the bearer token's.
+ */
+export const PrincipalResolver = (options: PrincipalResolverOptions = {}) => applyDecorators(Injectable(), PRINCIPAL_RESOLVER(options));

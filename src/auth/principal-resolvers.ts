@@ -1,7 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { ApiError } from '../common/errors/api-error';
 import type { Principal } from '../common/http/request-context';
-import { BearerTokenResolver, PRINCIPAL_RESOLVER } from './principal-resolver.decorator';
+import { BearerTokenResolver, HeaderTokenResolver, PRINCIPAL_RESOLVER } from './principal-resolver.decorator';
 
 /**
  * Every kind of bearer token this app accepts: the providers decorated with `@PrincipalResolver()`, asked in
@@ -10,6 +11,7 @@ import { BearerTokenResolver, PRINCIPAL_RESOLVER } from './principal-resolver.de
 @Injectable()
 export class PrincipalResolvers implements OnModuleInit {
   private readonly resolvers: BearerTokenResolver[] = [];
+  private readonly headerResolvers: { header: string; resolver: HeaderTokenResolver }[] = [];
 
   constructor(private readonly discovery: DiscoveryService) {}
 
@@ -19,9 +21,27 @@ export class PrincipalResolvers implements OnModuleInit {
       if (!wrapper.isDependencyTreeStatic() || typeof resolver?.resolve !== 'function') {
         throw new Error(`The principal resolver ${String(wrapper.name)} must be a singleton provider with a resolve(token) method`);
       }
-      this.resolvers.push(resolver);
+      const header = this.discovery.getMetadataByDecorator(PRINCIPAL_RESOLVER, wrapper)?.header;
+      if (header) this.headerResolvers.push({ header: header.toLowerCase(), resolver: resolver as HeaderTokenResolver });
+      else this.resolvers.push(resolver);
     }
     if (!this.resolvers.length) throw new Error('No principal resolver is registered: every request would be refused');
+  }
+
+  /**
+   * The bearer token's principal with what each header token the request sends adds to it; an unknown, forged,
+   * expired or revoked header token is 401 naming its header.
+   */
+  async refine(principal: Principal, headerOf: (name: string) => string | undefined): Promise<Principal> {
+    let refined = principal;
+    for (const { header, resolver } of this.headerResolvers) {
+      const token = headerOf(header);
+      if (token === undefined) continue;
+      const found = await resolver.resolve(token.trim());
+      if (!found) throw new ApiError(401, 'Unauthorized', `The ${header} token is invalid, expired or revoked`, header);
+      refined = { ...refined, ...found };
+    }
+    return refined;
   }
 
   /** The principal behind a bearer token, or null when no resolver knows it. */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from '../common/errors/api-error';
-import { rateLimitError } from '../common/throttling/rate-limit.guard';
 import { RateLimitStore } from '../common/throttling/rate-limit.store';
+import { countSignInAttempt } from '../common/throttling/sign-in-attempts';
 import { CreateCustomerTokenDto } from './dto/customer-token.dto';
 import { presentCustomerToken } from './customers.presenter';
 import { CustomersRepository, emailKey } from './customers.repository';
@@ -10,9 +10,7 @@ import { decoyHash, verifyPassword } from './password-hash';
 
 /** A customer token lasts a day, as Elastic Path's do. */
 export const CUSTOMER_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
-/** Sign-in attempts allowed per email address in a sliding window (guessing a password takes many). */
-export const SIGN_IN_ATTEMPTS = 10;
-export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+export { SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_MS } from '../common/throttling/sign-in-attempts';
 
 /** One answer for an unknown email and a wrong password, so neither tells which emails are customers. */
 const BAD_CREDENTIALS = 'The email or password is incorrect';
@@ -31,11 +29,7 @@ export class CustomerTokensService {
   /** `POST /v2/customers/tokens`: 201 with a new token, 401 for bad credentials, 429 past the attempt limit. */
   async issue(dto: CreateCustomerTokenDto) {
     const key = emailKey(dto.email);
-    // Keyed by a hash: the counters (in Redis with REDIS_URL) never hold an email address.
-    const record = await this.limits.increment(`customer-sign-in:${hashToken(key)}`, SIGN_IN_WINDOW_MS, SIGN_IN_ATTEMPTS, 0);
-    if (record.isBlocked) {
-      throw rateLimitError({ limit: SIGN_IN_ATTEMPTS, ttl: SIGN_IN_WINDOW_MS, timeToBlockExpire: record.timeToBlockExpire });
-    }
+    await countSignInAttempt(this.limits, 'customer-sign-in', key);
     const customer = await this.customers.findByEmail(key);
     // Hash even when there is nothing to compare against, so an unknown email answers as slowly as a known one.
     const matches = await verifyPassword(dto.password, customer?.passwordHash ?? (await decoyHash()));

@@ -66,6 +66,7 @@ const IMPLICIT_REQUIRED: { why: string; test: (r: RouteInfo) => boolean }[] = [
   { why: 'storefronts read the live catalog', test: (r) => r.method === 'GET' && /^\/v2\/(products|categories|files)(\/:[^/]+)?$/.test(r.path) },
   { why: 'storefronts use carts and checkout', test: (r) => /^\/v2\/carts(\/|$)/.test(r.path) },
   { why: 'storefronts pay for an order', test: (r) => r.method === 'POST' && /^\/v2\/orders\/:[^/]+\/payments$/.test(r.path) },
+  { why: 'storefronts sign account members in', test: (r) => r.method === 'POST' && r.path === '/v2/account-members/tokens' },
 ];
 
 const MALFORMED = [

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { createOrder, createProduct } from '../support/factories';
 import { discoverRoutes, RouteInfo } from '../support/app-routes';
+import { accountManagementListFixture } from '../support/account-management-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -113,6 +114,7 @@ describe('lists: every collection carries the pagination envelope', () => {
       accounts: account.id,
       currencies: (await t.prisma.currency.findFirstOrThrow()).id,
       ...(await pcmTree()),
+      ...(await accountManagementListFixture(t, account.id)),
       customers: customer.body.data.id,
       gateways: 'manual',
       orders: order.id,

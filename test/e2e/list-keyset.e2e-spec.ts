@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOrder, createProduct } from '../support/factories';
 import { discoverRoutes } from '../support/app-routes';
+import { seedAccountMember } from '../support/account-management-fixtures';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -33,6 +34,7 @@ describe('lists: keyset walks by id', () => {
       await t.prisma.integration.create({ data: { name: `Walk ${i}`, url: 'https://example.com/hook', observes: ['order.created'], signingSecret: `walk-secret-${i}` } });
       const email = `walk-${i}-${randomUUID()}@example.com`;
       await t.prisma.customer.create({ data: { name: `Walk ${i}`, email, emailKey: email } });
+      await seedAccountMember(t, i);
     }
     const topLevel = discoverRoutes(t).filter((r) => r.method === 'GET' && !r.isPublic && !r.path.includes(':') && r.path.startsWith('/v2/'));
     lists = [];

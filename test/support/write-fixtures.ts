@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createOrder, createProduct, TEST_ADDRESS } from './factories';
+import { accountManagementFixtures } from './account-management-fixtures';
 import type { TestApp } from './test-app';
 
 /** A write request that succeeds as it stands: the starting point of the bad-input properties. */
@@ -82,6 +83,7 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
       const [a, b] = [await created(`/pcm/hierarchies/${h.id}/nodes`, pcmNode()), await created(`/pcm/hierarchies/${h.id}/nodes`, pcmNode())];
       return { path: `/pcm/hierarchies/${h.id}/nodes/${a.id}/relationships/parent`, auth: 'admin', body: { data: { type: 'node', id: b.id } } };
     },
+    ...accountManagementFixtures(t, created),
     'POST /v2/accounts': async () => ({ path: '/v2/accounts', auth: 'admin', body: { data: account() } }),
     'PUT /v2/accounts/:id': async () => ({ path: `/v2/accounts/${(await created('/v2/accounts', account())).id}`, auth: 'admin', body: { data: account() } }),
     // Not the manual gateway: a generated body may disable it, and the other fixtures pay through it.

@@ -16,6 +16,9 @@ export interface Principal {
   tokenId: string;
   /** The shopper a valid `X-Moltin-Customer-Token` stands for, on routes that read it. */
   customerId?: string;
+  /** The account and member a valid account management authentication token stands for (a header kind of principal). */
+  accountId?: string;
+  accountMemberId?: string;
 }
 
 declare module 'express-serve-static-core' {
