@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expectErrorDocument, expectPage } from '../support/documents';
+import { signedInShopper } from '../support/flows';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -16,15 +17,7 @@ describe('carts of a customer: associations and GET /v2/carts', () => {
     await t.close();
   });
 
-  async function shopper(name: string) {
-    const email = `${name}-${randomUUID()}@example.com`;
-    const password = `password-${randomUUID()}`;
-    const created = await t.http.post('/v2/customers').set(t.admin).send({ data: { type: 'customer', name, email, password } });
-    expect(created.status).toBe(201);
-    const token = await t.http.post('/v2/customers/tokens').set(t.storefront).send({ data: { type: 'token', authentication_mechanism: 'password', email, password } });
-    expect(token.status).toBe(200);
-    return { id: created.body.data.id as string, headers: { ...t.storefront, 'X-Moltin-Customer-Token': token.body.data.token as string } };
-  }
+  const shopper = (name: string) => signedInShopper(t, name);
 
   it('lists the carts of the customer token sent, latest changed first, and no one else’s', async () => {
     const ann = await shopper('ann');

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { createProduct } from '../support/factories';
 import { createTestApp, TestApp } from '../support/test-app';
-import { ADMIN_DATABASE_URL, createTestDatabase, testDbKind, TestDatabase } from '../support/test-database';
+import { createTestDatabase, testDbKind, TestDatabase } from '../support/test-database';
 
 /**
  * Lists sort and match text the same on every database, whatever locale it was created with: by the "C"
@@ -10,27 +8,6 @@ import { ADMIN_DATABASE_URL, createTestDatabase, testDbKind, TestDatabase } from
  * with an ICU locale, which would sort `a, AAAA, b, éclair, ǅemal` and fold `İ` to `i` otherwise.
  */
 const NAMES = ['a', 'b', 'AAAA', 'Zebra', 'ǅemal', 'éclair', 'Éclair', 'İSTANBUL', 'istanbul', 'Istanbul', '_under', '1st'];
-
-async function icuDatabase(): Promise<TestDatabase> {
-  const name = `ca_test_icu_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const c = new Client({ connectionString: ADMIN_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => c.end());
-    },
-  };
-}
 
 /** What the "C" collation answers: code point order, and ILIKE folding ASCII letters only. */
 const codePointOrder = (names: string[]) => [...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
@@ -42,7 +19,8 @@ describe('lists: text order and like do not depend on the database locale', () =
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = testDbKind() === 'postgres' ? await icuDatabase() : await createTestDatabase();
+    // On PostgreSQL, a database whose default collation is ICU's (the locale of many managed servers).
+    database = await createTestDatabase(testDbKind(), "TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'");
     t = await createTestApp({ database });
     for (const name of NAMES) await createProduct(t.prisma, { name });
     await t.prisma.account.createMany({ data: NAMES.map((name) => ({ name, legalName: name })) });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expectErrorDocument } from '../support/documents';
 import { createProduct } from '../support/factories';
-import { CHECKOUT_BILLING } from '../support/flows';
+import { CHECKOUT_BILLING, signedInShopper } from '../support/flows';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -18,13 +18,7 @@ describe('orders: a shopper writes only on their own orders', () => {
     await t.close();
   });
 
-  async function shopper(name: string) {
-    const email = `${name}-${randomUUID()}@example.com`;
-    const password = `password-${randomUUID()}`;
-    const created = await t.http.post('/v2/customers').set(t.admin).send({ data: { type: 'customer', name, email, password } });
-    const token = await t.http.post('/v2/customers/tokens').set(t.storefront).send({ data: { type: 'token', authentication_mechanism: 'password', email, password } });
-    return { id: created.body.data.id as string, token: token.body.data.token as string };
-  }
+  const shopper = (name: string) => signedInShopper(t, name);
 
   async function orderOf(customer: { id: string; token: string }) {
     const product = await createProduct(t.prisma, { amount: 1000 });

@@ -44,3 +44,15 @@ export async function paidOrder(t: TestApp, opts: OrderFactoryOptions = {}) {
   const transaction = await payManually(t, order.id, 'purchase');
   return { order, transaction };
 }
+
+/** A new customer with a password, signed in: their id, customer token, and the storefront headers that carry it. */
+export async function signedInShopper(t: TestApp, name: string) {
+  const email = `${name}-${randomUUID()}@example.com`;
+  const password = `password-${randomUUID()}`;
+  const created = await t.http.post('/v2/customers').set(t.admin).send({ data: { type: 'customer', name, email, password } });
+  if (created.status !== 201) throw new Error(`customer ${name}: ${created.status} ${created.text}`);
+  const signedIn = await t.http.post('/v2/customers/tokens').set(t.storefront).send({ data: { type: 'token', authentication_mechanism: 'password', email, password } });
+  if (signedIn.status !== 200) throw new Error(`customer token for ${name}: ${signedIn.status} ${signedIn.text}`);
+  const token = signedIn.body.data.token as string;
+  return { id: created.body.data.id as string, token, headers: { ...t.storefront, 'X-Moltin-Customer-Token': token } };
+}

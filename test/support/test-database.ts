@@ -15,8 +15,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test app: an in-memory PGlite, or a new database on the PostgreSQL service. */
-export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+/**
+ * A fresh, empty database for one test app: an in-memory PGlite, or a new database on the PostgreSQL service
+ * (`createOptions` follow its `CREATE DATABASE`, e.g. a locale).
+ */
+export async function createTestDatabase(kind: TestDbKind = testDbKind(), createOptions = ''): Promise<TestDatabase> {
   const name = `ca_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (kind === 'pglite') {
     return { env: { PGLITE_DATA_DIR: `memory://${name}`, DATABASE_URL: '' }, drop: async () => {} };
@@ -24,7 +27,7 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
   const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name} ${createOptions}`);
   } finally {
     await admin.end();
   }

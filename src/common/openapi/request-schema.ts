@@ -77,7 +77,12 @@ registerValidatorSchema('isUuid', (c) => {
   if (c[0] !== undefined && c[0] !== 'all' && c[0] !== '4') throw new Error(`IsUUID(${String(c[0])}) has no JSON Schema`);
   const version = c[0] === '4' ? '4' : '[0-9A-Fa-f]';
   const variant = c[0] === '4' ? '[89ABab]' : '[0-9A-Fa-f]';
-  return { type: 'string', format: 'uuid', pattern: `^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-${version}[0-9A-Fa-f]{3}-${variant}[0-9A-Fa-f]{3}-[0-9A-Fa-f]{12}$` };
+  return {
+    type: 'string',
+    format: 'uuid',
+    pattern: `^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-${version}[0-9A-Fa-f]{3}-${variant}[0-9A-Fa-f]{3}-[0-9A-Fa-f]{12}$`,
+    example: '0b6f2d54-3f4e-4c1b-9a7e-2f1c5d8e9a10',
+  };
 });
 
 /** Swagger's `@ApiProperty` keys that document a member; any other would state what only the validators may. */

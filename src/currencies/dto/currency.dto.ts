@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsNumber, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../common/validation/partial-not-null';
@@ -10,6 +11,7 @@ export class CreateCurrencyDto {
 
   /** Exactly three letters (ISO 4217 style); kept upper-case. */
   @IsString()
+  @ApiProperty({ example: 'EUR' })
   @Matches(/^[A-Za-z]{3}$/, { message: 'code must be exactly three letters' })
   code: string;
 
@@ -20,6 +22,7 @@ export class CreateCurrencyDto {
   /** Where the number goes is written `{price}`: `£{price}`. */
   @IsString()
   @MaxLength(64)
+  @ApiProperty({ example: '€{price}' })
   @Matches(/\{price\}/, { message: 'format must contain {price}' })
   format: string;
 

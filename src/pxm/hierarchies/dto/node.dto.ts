@@ -3,39 +3,19 @@ import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsString, IsUUID, Max, Mi
 import { Nullable } from '../../../common/validation/nullable';
 import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../../common/validation/partial-not-null';
-import { OptionalText, RequiredText, ResourceType } from '../../../common/validation/text-field';
+import { ResourceType } from '../../../common/validation/text-field';
+import { HierarchyAttributesDto } from './hierarchy.dto';
 
 /** Elastic Path: "You can only curate 20 products or less." */
 export const MAX_CURATED_PRODUCTS = 20;
 
-/** A node's `attributes`. */
-export class NodeAttributesDto {
-  @RequiredText()
-  name: string;
-
-  @OptionalText(1000)
-  description?: string;
-
-  @OptionalText()
-  slug?: string;
-
+/** A node's `attributes`: a hierarchy's, and the products it curates. */
+export class NodeAttributesDto extends HierarchyAttributesDto {
   @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_CURATED_PRODUCTS)
   @IsUUID('all', { each: true })
   curated_products?: string[];
-
-  @OptionalNotNull()
-  @IsObject()
-  admin_attributes?: Record<string, string | null>;
-
-  @OptionalNotNull()
-  @IsObject()
-  shopper_attributes?: Record<string, string | null>;
-
-  @OptionalNotNull()
-  @IsObject()
-  locales?: Record<string, { name?: string; description?: string }>;
 }
 
 export class UpdateNodeAttributesDto extends PartialNotNull(NodeAttributesDto) {}
