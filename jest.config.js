@@ -25,6 +25,10 @@ const e2e = (db) => ({
 
 module.exports = {
   testTimeout: 60000,
+  // Each e2e file starts an application (and PGlite) whose modules stay in the worker's heap after it: past this
+  // much, Jest starts a fresh worker for the next file, instead of letting one grow to V8's limit and spend its time
+  // in full collections (a worker of the whole suite otherwise reaches 4 GB and is killed).
+  workerIdleMemoryLimit: '1GB',
   // Per-file durations are kept in test-results/timings.json (see the reporter).
   reporters: ['default', '<rootDir>/test/support/timings-reporter.js'],
   projects: [

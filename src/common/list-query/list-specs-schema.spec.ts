@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ACCOUNT_MEMBERSHIPS_SPEC, ACCOUNT_MEMBERS_SPEC, PASSWORD_PROFILE_INFOS_SPEC } from '../../account-management/members.repository';
 import { ACCOUNTS_SPEC } from '../../accounts/accounts.repository';
 import { CARTS_SPEC } from '../../carts/carts.repository';
 import { CATEGORIES_SPEC } from '../../catalog/categories/categories.repository';
@@ -29,6 +30,9 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   ORDERS_SPEC: [ORDERS_SPEC, 'Order'],
   HIERARCHIES_SPEC: [HIERARCHIES_SPEC, 'PxmHierarchy'],
   NODES_SPEC: [NODES_SPEC, 'PxmNode'],
+  ACCOUNT_MEMBERS_SPEC: [ACCOUNT_MEMBERS_SPEC, 'AccountMember'],
+  ACCOUNT_MEMBERSHIPS_SPEC: [ACCOUNT_MEMBERSHIPS_SPEC, 'AccountMembership'],
+  PASSWORD_PROFILE_INFOS_SPEC: [PASSWORD_PROFILE_INFOS_SPEC, 'MemberPassword'],
 };
 
 interface SchemaField {
