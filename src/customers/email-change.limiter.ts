@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
-import { rateLimitError } from '../common/throttling/rate-limit.guard';
 import { RateLimitStore } from '../common/throttling/rate-limit.store';
+import { countAttempt } from '../common/throttling/sign-in-attempts';
 import { emailKey } from './customers.repository';
 
 /**
@@ -18,13 +17,7 @@ export class EmailChangeLimiter {
 
   /** Counts one change by `customerId` to `email`; 429 past the limit of either. */
   async count(customerId: string, email: string): Promise<void> {
-    // Keyed by a hash: the counters (in Redis with REDIS_URL) never hold an email address.
-    const address = createHash('sha256').update(emailKey(email)).digest('hex');
-    for (const key of [`customer-email-change:customer:${customerId}`, `customer-email-change:address:${address}`]) {
-      const record = await this.limits.increment(key, EMAIL_CHANGE_WINDOW_MS, EMAIL_CHANGES, 0);
-      if (record.isBlocked) {
-        throw rateLimitError({ limit: EMAIL_CHANGES, ttl: EMAIL_CHANGE_WINDOW_MS, timeToBlockExpire: record.timeToBlockExpire });
-      }
-    }
+    await countAttempt(this.limits, 'customer-email-change:customer', customerId, EMAIL_CHANGES, EMAIL_CHANGE_WINDOW_MS);
+    await countAttempt(this.limits, 'customer-email-change:address', emailKey(email), EMAIL_CHANGES, EMAIL_CHANGE_WINDOW_MS);
   }
 }
