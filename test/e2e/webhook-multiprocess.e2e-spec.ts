@@ -4,6 +4,7 @@ import type { ServerProcess } from '../support/spawn-server';
 import { useReplicas } from '../support/replicas';
 import { testDbKind } from '../support/test-database';
 import { createIntegration, publishEvent } from '../support/webhooks';
+import { recordClaimTimes } from '../support/claim-times';
 
 /**
  * Several real server processes on one PostgreSQL database: the row locks (FOR UPDATE SKIP LOCKED) and
@@ -67,15 +68,7 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
   it('holds rate_limit_per_second across servers: two servers racing for a backlog claim no faster than the one bucket allows', async () => {
     const r = await replicas.receiver();
     const id = await integrate(r.url, ['order.paid'], { rate_limit_per_second: 4 });
-    // The bucket is spent when a job is claimed, at the claiming statement's now(); a trigger records that
-    // instant for each claim. Arrival times at the receiver would also measure how late a loaded machine
-    // sends what it claimed, which is not the subject here.
-    const t = replicas.t.prisma;
-    await t.$executeRawUnsafe('CREATE TABLE IF NOT EXISTS test_claim_times (job_id uuid, claimed_at timestamptz)');
-    await t.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION test_record_claim() RETURNS trigger AS $$
-      BEGIN INSERT INTO test_claim_times VALUES (NEW.id, now()); RETURN NEW; END $$ LANGUAGE plpgsql`);
-    await t.$executeRawUnsafe(`CREATE TRIGGER test_record_claim AFTER UPDATE ON integration_jobs FOR EACH ROW
-      WHEN (NEW.status = 'in_flight' AND NEW.attempts > OLD.attempts) EXECUTE FUNCTION test_record_claim()`);
+    const claims = await recordClaimTimes(replicas.t.prisma);
     try {
       const N = 16;
       for (let i = 0; i < N; i++) await publish('order.paid');
@@ -85,20 +78,15 @@ describeMultiProcess('webhook delivery across server processes (PostgreSQL only)
       expect(await Promise.all(servers.map((s) => s.stop()))).toEqual([0, 0]);
       expect(new Set(r.requests.map((q) => q.headers['webhook-id'])).size).toBe(N);
       expect(r.requests).toHaveLength(N);
-      const claims = await t.$queryRaw<{ ms: number }[]>`
-        SELECT (extract(epoch FROM c.claimed_at) * 1000)::float8 AS ms FROM test_claim_times c
-        JOIN integration_jobs j ON j.id = c.job_id WHERE j.integration_id = ${id}::uuid ORDER BY c.claimed_at`;
-      expect(claims).toHaveLength(N);
+      const at = await claims.of(id);
+      expect(at).toHaveLength(N);
       // 4 at once (the full bucket), then 4 a second in all: any 9 claims in a row span at least 1.25 s, and
       // all 16 at least 3 s (less a few milliseconds: two statements' now() are their starts, not their
       // commits). Each server with a bucket of its own would claim them twice as fast.
-      const at = claims.map((c) => c.ms);
       for (let i = 0; i + 8 < at.length; i++) expect(at[i + 8] - at[i]).toBeGreaterThanOrEqual(1_200);
       expect(at[N - 1] - at[0]).toBeGreaterThanOrEqual(2_950);
     } finally {
-      await t.$executeRawUnsafe('DROP TRIGGER IF EXISTS test_record_claim ON integration_jobs');
-      await t.$executeRawUnsafe('DROP FUNCTION IF EXISTS test_record_claim()');
-      await t.$executeRawUnsafe('DROP TABLE IF EXISTS test_claim_times');
+      await claims.stop();
     }
   });
 
