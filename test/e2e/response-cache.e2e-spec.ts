@@ -25,9 +25,9 @@ function productBody(name: string, status = 'live') {
   };
 }
 
-/** Reads `path` until `check` passes (a change made elsewhere reaches this replica by NOTIFY) or 3 s pass. */
+/** Reads `path` until `check` passes (a change made elsewhere reaches this replica by NOTIFY) or 30 s pass. */
 async function eventually(t: TestApp, path: string, check: (names: string[]) => boolean) {
-  const until = Date.now() + 3000;
+  const until = Date.now() + 30_000;
   for (;;) {
     const res = await t.http.get(path).set(t.admin).expect(200);
     const names = (res.body.data as { name: string }[]).map((p) => p.name);
