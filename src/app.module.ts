@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { AccountsModule } from './accounts/accounts.module';
+import { AccountAddressesModule } from './account-addresses/account-addresses.module';
 import { CurrenciesModule } from './currencies/currencies.module';
 import { PxmModule } from './pxm/pxm.module';
 import { AccountManagementModule } from './account-management/account-management.module';
@@ -41,6 +42,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     CurrenciesModule,
     PxmModule,
     AccountManagementModule,
+    AccountAddressesModule,
     CustomersModule,
     CartsModule,
     OrdersModule,

@@ -12,6 +12,8 @@ export function accountManagementFixtures(t: TestApp, created: Created): Record<
   const user = async (realmId: string) =>
     (await created(`/v2/authentication-realms/${realmId}/user-authentication-info`, { type: 'user_authentication_info', name: 'Fuzz member', email: `fuzz-${unique()}@example.com` })).id;
   const passwordInfo = (profileId: string) => ({ type: 'user_authentication_password_profile_info', password_profile_id: profileId, username: `fuzz-${unique()}`, password: `fuzz-password-${unique()}` });
+  const account = () => created('/v2/accounts', { type: 'account', name: 'Fuzz Co', legal_name: 'Fuzz Co Ltd' });
+  const address = () => ({ type: 'address', name: 'Home', first_name: 'Ron', last_name: 'Swanson', line_1: '1 Sunny Street', postcode: 'SU33 1YY', county: 'Sunnyville', country: 'GB' });
   const infoPath = (realmId: string, userId: string) => `/v2/authentication-realms/${realmId}/user-authentication-info/${userId}/user-authentication-password-profile-info`;
   return {
     'PUT /v2/settings/account-authentication': async () => ({
@@ -54,8 +56,7 @@ export function accountManagementFixtures(t: TestApp, created: Created): Record<
       return { path: `${infoPath(realmId, userId)}/${info.id}`, auth: 'admin', body: { data: { type: 'user_authentication_password_profile_info', username: `fuzz-${unique()}`, password: `fuzz-${unique()}` } } };
     },
     'POST /v2/accounts/:accountId/account-memberships': async () => {
-      const account = await created('/v2/accounts', { type: 'account', name: 'Fuzz Co', legal_name: 'Fuzz Co Ltd' });
-      return { path: `/v2/accounts/${account.id}/account-memberships`, auth: 'admin', body: { data: { type: 'account_membership', account_member_id: await user(await realm()) } } };
+      return { path: `/v2/accounts/${(await account()).id}/account-memberships`, auth: 'admin', body: { data: { type: 'account_membership', account_member_id: await user(await realm()) } } };
     },
     'POST /v2/account-members/tokens': async () => {
       const realmId = await realm();
@@ -67,6 +68,11 @@ export function accountManagementFixtures(t: TestApp, created: Created): Record<
         auth: 'storefront',
         body: { data: { type: 'account_management_authentication_token', authentication_mechanism: 'password', password_profile_id: profileId, username: info.username, password: info.password } },
       };
+    },
+    'POST /v2/accounts/:accountId/addresses': async () => ({ path: `/v2/accounts/${(await account()).id}/addresses`, auth: 'admin', body: { data: address() } }),
+    'PUT /v2/accounts/:accountId/addresses/:addressId': async () => {
+      const { id } = await account();
+      return { path: `/v2/accounts/${id}/addresses/${(await created(`/v2/accounts/${id}/addresses`, address())).id}`, auth: 'admin', body: { data: address() } };
     },
   };
 }
@@ -106,4 +112,34 @@ export async function accountManagementListFixture(t: TestApp, accountId: string
     'account-members': memberId,
     'account-memberships': membershipId,
   };
+}
+
+/**
+ * A member of the given accounts who signs in with a password, and the account management authentication
+ * tokens a storefront gets for them (account id → token), as `POST /v2/account-members/tokens` answers.
+ */
+export async function signedInAccountMember(t: TestApp, name: string, accountIds: string[]): Promise<{ memberId: string; tokens: Record<string, string> }> {
+  const created = async (path: string, data: Record<string, unknown>) => {
+    const res = await t.http.post(path).set(t.admin).send({ data });
+    if (res.status !== 201) throw new Error(`${path}: ${res.status} ${res.text}`);
+    return res.body.data.id as string;
+  };
+  const realm = (await t.http.get('/v2/settings/account-authentication').set(t.admin)).body.data.relationships.authentication_realm.data.id;
+  const profileId = await created(`/v2/authentication-realms/${realm}/password-profiles`, { type: 'password_profile', name: `Passwords of ${name}` });
+  const username = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}`;
+  const password = `pw-${randomUUID()}`;
+  const memberId = await created(`/v2/authentication-realms/${realm}/user-authentication-info`, { type: 'user_authentication_info', name, email: `${username}@example.com` });
+  await created(`/v2/authentication-realms/${realm}/user-authentication-info/${memberId}/user-authentication-password-profile-info`, {
+    type: 'user_authentication_password_profile_info',
+    password_profile_id: profileId,
+    username,
+    password,
+  });
+  for (const account of accountIds) await created(`/v2/accounts/${account}/account-memberships`, { type: 'account_membership', account_member_id: memberId });
+  const res = await t.http
+    .post('/v2/account-members/tokens')
+    .set(t.storefront)
+    .send({ data: { type: 'account_management_authentication_token', authentication_mechanism: 'password', password_profile_id: profileId, username, password } });
+  if (res.status !== 201) throw new Error(`sign-in: ${res.status} ${res.text}`);
+  return { memberId, tokens: Object.fromEntries(res.body.data.map((d: { account_id: string; token: string }) => [d.account_id, d.token])) };
 }

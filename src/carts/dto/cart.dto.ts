@@ -95,7 +95,8 @@ export class CheckoutCustomerDto {
   email?: string;
 }
 
-export class CheckoutAddressDto {
+/** A postal address as Elastic Path writes one, but for `county`, whose rule differs by where the address is used. */
+export class PostalAddressDto {
   @IsString() @IsNotEmpty() @MaxLength(255) first_name: string;
   @IsString() @IsNotEmpty() @MaxLength(255) last_name: string;
   @OptionalNotNull() @IsString() @MaxLength(255) company_name?: string;
@@ -103,18 +104,19 @@ export class CheckoutAddressDto {
   @OptionalNotNull() @IsString() @MaxLength(255) line_2?: string;
   @OptionalNotNull() @IsString() @MaxLength(255) city?: string;
   @IsString() @IsNotEmpty() @MaxLength(64) postcode: string;
+  @OptionalNotNull() @IsString() @MaxLength(255) region?: string;
+  @IsString() @IsNotEmpty() @MaxLength(64) country: string;
+  @OptionalNotNull() @IsString() @MaxLength(64) phone_number?: string;
+  @OptionalNotNull() @IsString() @MaxLength(1024) instructions?: string;
+}
 
+export class CheckoutAddressDto extends PostalAddressDto {
   /** The older Moltin docs say `county`, Elastic Path's current docs `region`: either one is required. */
   @ValidateIf((o: CheckoutAddressDto) => o.region === undefined)
   @IsString({ message: 'county (or region) is required' })
   @IsNotEmpty({ message: 'county (or region) is required' })
   @MaxLength(255)
   county?: string;
-
-  @OptionalNotNull() @IsString() @MaxLength(255) region?: string;
-  @IsString() @IsNotEmpty() @MaxLength(64) country: string;
-  @OptionalNotNull() @IsString() @MaxLength(64) phone_number?: string;
-  @OptionalNotNull() @IsString() @MaxLength(1024) instructions?: string;
 }
 
 /** `POST /v2/carts/:ref/checkout`. */
