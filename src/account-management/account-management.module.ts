@@ -27,6 +27,6 @@ import { UserAuthenticationInfoController } from './user-authentication-info.con
   imports: [AccountsModule, RateLimitStoreModule],
   controllers: [AccountSettingsController, AuthenticationRealmsController, UserAuthenticationInfoController, AccountMembersController, AccountMembershipsController],
   providers: [RealmRepository, MembersRepository, AuthenticationSettingsService, PasswordProfilesService, MembersService, MembershipsService, AccountMemberTokensService, AccountTokenResolver],
-  exports: [AccountMemberTokensService],
+  exports: [AccountMemberTokensService, MembersService],
 })
 export class AccountManagementModule {}

@@ -137,6 +137,12 @@ export class MembersService {
     return ACCOUNT_MEMBER_WIRE.present(row);
   }
 
+  /** For other modules (an account's checkout): the member, if it is a member of the account; null otherwise. */
+  async memberOf(accountId: string, accountMemberId: string, db: Db = this.prisma) {
+    if (!(await this.members.findMembershipOf(accountId, accountMemberId, db))) return null;
+    return this.members.findMember(accountMemberId, undefined, db);
+  }
+
   async requireMember(id: string, db: Db = this.prisma) {
     const row = await this.members.findMember(id, undefined, db);
     if (!row) throw new NotFoundError('Account member');

@@ -1,5 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AllowAccountMember, CurrentPrincipal } from '../auth/access.decorators';
+import { NotFoundError } from '../common/errors/api-error';
+import type { Principal } from '../common/http/request-context';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
@@ -32,15 +35,20 @@ export class AccountsController {
     return this.accounts.list(await this.listQuery.parse(query, ACCOUNTS_SPEC));
   }
 
+  /** A member with its account token reads its own account only; any other is 404. */
   @ApiDataResponse('Get an account', 'Account')
+  @AllowAccountMember()
   @Get(':id')
-  get(@ResourceId('id', 'Account') id: string) {
+  get(@ResourceId('id', 'Account') id: string, @CurrentPrincipal() principal?: Principal) {
+    this.requireOwn(id, principal);
     return this.accounts.get(id);
   }
 
   @ApiDataResponse('Update an account', 'Account', { body: ref(S.UpdateAccountRequest) })
+  @AllowAccountMember()
   @Put(':id')
-  update(@ResourceId('id', 'Account') id: string, @DataBody() dto: UpdateAccountDto) {
+  update(@ResourceId('id', 'Account') id: string, @DataBody() dto: UpdateAccountDto, @CurrentPrincipal() principal?: Principal) {
+    this.requireOwn(id, principal);
     return this.accounts.update(id, dto);
   }
 
@@ -51,4 +59,7 @@ export class AccountsController {
     await this.accounts.delete(id);
   }
 
+  private requireOwn(id: string, principal?: Principal) {
+    if (principal?.grantType === 'implicit' && principal.accountId !== id) throw new NotFoundError('Account');
+  }
 }

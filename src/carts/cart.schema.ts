@@ -46,6 +46,11 @@ export const CART_SCHEMAS = defineSchemas({
     [],
     { description: 'The customers associated with a cart (Elastic Path\'s customer cart associations)' },
   ),
+  CartAccountsDocument: closed(
+    { data: arrayOf(closed({ type: constant('account'), id: uuid() }), { minItems: 1 }) },
+    [],
+    { description: "The accounts associated with a cart (Elastic Path's account cart associations)" },
+  ),
   CartItem: closed(
     {
       type: { type: 'string', enum: ['cart_item', 'custom_item'] },
@@ -86,11 +91,13 @@ export const CART_SCHEMAS = defineSchemas({
   CheckoutRequest: dataRequest(
     open(
       {
-        customer: open({ id: string(), name: string(), email: string({ format: 'email' }) }),
+        customer: open({ id: string(), name: string(), email: string({ format: 'email' }) }, [], { description: "A guest's or customer's checkout" }),
+        account: open({ id: uuid(), member_id: uuid() }, ['id', 'member_id'], { description: "An account's checkout (with an account token: optional, and the token's)" }),
+        contact: open({ name: string(), email: string({ format: 'email' }) }, ['email'], { description: "Whom to contact about an account's order" }),
         billing_address: address,
         shipping_address: address,
       },
-      ['customer', 'billing_address'],
+      ['billing_address'],
     ),
   ),
   CheckoutDocument: closed({ data: ref('Order'), included: closed({ items: arrayOf(ref('OrderItem')) }) }),

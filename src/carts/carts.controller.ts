@@ -13,7 +13,8 @@ import { CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
 import { OptionalCustomerToken } from '../customers/customer-token.guard';
 import { BadRequestError } from '../common/errors/api-error';
 import { ListQueryParser } from '../common/http/list-query.parser';
-import { CartCustomersBody } from './cart-customers.body';
+import { CartAccountsBody, CartCustomersBody } from './cart-relationships.body';
+import { CartAccountsService } from './cart-accounts.service';
 import { CARTS_SPEC } from './carts.repository';
 import { CartsService } from './carts.service';
 import { ApiDataResponse, ApiDocumentResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
@@ -32,7 +33,12 @@ class CartRefPipe implements PipeTransform<string, string> {
  * token without one. A storefront token alone names no shopper: 400, as the header is what is missing.
  */
 function customerScope(principal?: Principal): string | undefined {
-  if (principal?.customerId) return principal.customerId;
+  return customerOwner(principal)?.customerId;
+}
+
+/** customerScope as a list's owner. */
+function customerOwner(principal?: Principal): { customerId: string } | undefined {
+  if (principal?.customerId) return { customerId: principal.customerId };
   if (!principal || isImplicit(principal)) {
     throw new BadRequestError('A storefront token needs a customer token (X-Moltin-Customer-Token) here', { header: 'X-Moltin-Customer-Token' });
   }
@@ -52,6 +58,7 @@ export class CartsController {
     private readonly carts: CartsService,
     private readonly cartItems: CartItemsService,
     private readonly listQuery: ListQueryParser,
+    private readonly cartAccounts: CartAccountsService,
   ) {}
 
   /** With `X-Moltin-Customer-Token` the cart is associated with that customer. */
@@ -63,13 +70,30 @@ export class CartsController {
     return this.carts.create(dto, principal?.customerId);
   }
 
-  /** Elastic Path's getCarts: a storefront token needs a customer token; a client-credentials token without one lists every cart. */
-  @ApiList('List the carts of the customer token sent (every cart for a client-credentials token without one)', 'Cart', { spec: CARTS_SPEC })
+  /**
+   * Elastic Path's getCarts: a storefront token needs a customer token or an account management token (the
+   * account's carts); a client-credentials token without either lists every cart.
+   */
+  @ApiList('List the carts of the customer or account token sent (every cart for a client-credentials token without one)', 'Cart', { spec: CARTS_SPEC })
   @Get()
   @OptionalCustomerToken()
   async list(@Query() query: Record<string, unknown>, @CurrentPrincipal() principal?: Principal) {
-    const customerId = customerScope(principal);
-    return this.carts.list(await this.listQuery.parse(query, CARTS_SPEC), customerId);
+    const owner = principal?.accountId !== undefined ? { accountId: principal.accountId } : customerOwner(principal);
+    return this.carts.list(await this.listQuery.parse(query, CARTS_SPEC), owner);
+  }
+
+  @ApiDocumentResponse('Associate accounts with a cart', ref(S.CartAccountsDocument), { body: ref(S.CartAccountsDocument) })
+  @Post(':ref/relationships/accounts')
+  @HttpCode(200)
+  async associateAccounts(@CartRef() ref: string, @CartAccountsBody() accountIds: string[], @CurrentPrincipal() principal?: Principal) {
+    return this.cartAccounts.associate(ref, accountIds, principal);
+  }
+
+  @ApiNoContent("Remove accounts' associations with a cart", { body: ref(S.CartAccountsDocument) })
+  @Delete(':ref/relationships/accounts')
+  @HttpCode(204)
+  async dissociateAccounts(@CartRef() ref: string, @CartAccountsBody() accountIds: string[], @CurrentPrincipal() principal?: Principal): Promise<void> {
+    await this.cartAccounts.dissociate(ref, accountIds, principal);
   }
 
   @ApiDocumentResponse('Associate customers with a cart', ref(S.CartCustomersDocument), { body: ref(S.CartCustomersDocument) })
@@ -152,7 +176,7 @@ export class CartsController {
   @HttpCode(201)
   @OptionalCustomerToken()
   async checkout(@CartRef() ref: string, @DataBody() dto: CheckoutDto, @CurrentPrincipal() principal?: Principal) {
-    return new ResponseDocument(await this.carts.checkout(ref, dto, principal?.customerId));
+    return new ResponseDocument(await this.carts.checkout(ref, dto, principal));
   }
 
 }

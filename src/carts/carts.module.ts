@@ -1,3 +1,7 @@
+import { CartAccountsService } from './cart-accounts.service';
+import { AccountManagementModule } from '../account-management/account-management.module';
+import { AccountsModule } from '../accounts/accounts.module';
+import { CheckoutParties } from './checkout-party';
 import { Module } from '@nestjs/common';
 import { CustomersModule } from '../customers/customers.module';
 import { OrdersModule } from '../orders/orders.module';
@@ -9,8 +13,8 @@ import { CartsRepository } from './carts.repository';
 import { CartsService } from './carts.service';
 
 @Module({
-  imports: [OrdersModule, StockModule, CustomersModule],
+  imports: [OrdersModule, StockModule, CustomersModule, AccountsModule, AccountManagementModule],
   controllers: [CartsController],
-  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude],
+  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude, CheckoutParties, CartAccountsService],
 })
 export class CartsModule {}

@@ -1,3 +1,4 @@
+import type { ShopperOwner } from '../auth/order-access';
 import { Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
@@ -114,10 +115,11 @@ export class CartsRepository {
     return db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, description: true, status: true, price: true, manageStock: true, stockLevel: true } });
   }
 
-  /** A page of carts: those associated with `customerId`, or every cart when it is undefined. */
-  async list(q: ListQuery, customerId: string | undefined, db: PrismaService = this.prisma) {
+  /** A page of carts: those associated with the customer or account of `owner`, or every cart when it is undefined. */
+  async list(q: ListQuery, owner: ShopperOwner | undefined, db: PrismaService = this.prisma) {
     const args = toPrismaListArgs(q, CARTS_SPEC);
-    const owned: Prisma.CartWhereInput = customerId === undefined ? {} : { customers: { some: { customerId } } };
+    const owned: Prisma.CartWhereInput =
+      owner === undefined ? {} : owner.accountId !== undefined ? { accounts: { some: { accountId: owner.accountId } } } : { customers: { some: { customerId: owner.customerId } } };
     const where: Prisma.CartWhereInput = { AND: [owned, (args.where ?? {}) as Prisma.CartWhereInput] };
     return loadPage(q, {
       items: () => db.cart.findMany({ ...(args as Prisma.CartFindManyArgs), where, include: WITH_ITEMS }),
@@ -133,5 +135,14 @@ export class CartsRepository {
 
   dissociate(cartId: string, customerIds: string[], db: Db = this.prisma) {
     return db.cartCustomer.deleteMany({ where: { cartId, customerId: { in: customerIds } } });
+  }
+
+  /** Associates the accounts with the cart (already associated ones stay as they are). */
+  async associateAccounts(cartId: string, accountIds: string[], db: Db = this.prisma) {
+    await db.cartAccount.createMany({ data: accountIds.map((accountId) => ({ cartId, accountId })), skipDuplicates: true });
+  }
+
+  dissociateAccounts(cartId: string, accountIds: string[], db: Db = this.prisma) {
+    return db.cartAccount.deleteMany({ where: { cartId, accountId: { in: accountIds } } });
   }
 }

@@ -1,8 +1,8 @@
+import type { ShopperOwner } from '../auth/order-access';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import { ListQuery, page, PageParams } from '../common/list-query';
-import { isUuid } from '../common/validation/resource-id.pipe';
 import { CustomersService } from '../customers/customers.service';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
@@ -13,6 +13,8 @@ import { CartDto, CheckoutDto } from './dto/cart.dto';
 import { assertCartTotal } from './cart-limits';
 import { cartItemsDocument, cartItemsPage, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
 import { CartsRepository } from './carts.repository';
+import { CheckoutParties } from './checkout-party';
+import type { Principal } from '../common/http/request-context';
 
 const CART_REF = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -30,6 +32,7 @@ export class CartsService {
     private readonly events: EventsPublisher,
     private readonly stock: StockService,
     private readonly customers: CustomersService,
+    private readonly parties: CheckoutParties,
   ) {}
 
   /** Cart references are chosen by the client: 1–64 characters of `[A-Za-z0-9_-]`; anything else names no cart. */
@@ -49,9 +52,9 @@ export class CartsService {
     return presentCart(cart);
   }
 
-  /** The carts of a customer (`customerId`), or every cart for an administrator (undefined). */
-  async list(q: ListQuery, customerId: string | undefined) {
-    const { items, total, all } = await this.carts.list(q, customerId);
+  /** The carts of a customer or an account (`owner`), or every cart for an administrator (undefined). */
+  async list(q: ListQuery, owner: ShopperOwner | undefined) {
+    const { items, total, all } = await this.carts.list(q, owner);
     return page(items.map((cart) => presentCart(cart)), total, q, all);
   }
 
@@ -141,34 +144,24 @@ export class CartsService {
   /**
    * Creates an order from the cart (201 with `included.items`); the cart survives, as in EP. Its products must
    * still exist and be live, and managed stock is taken in the same transaction (422 when it does not hold).
-   * The order belongs to the customer of `customer.id`, or of the customer token sent (`shopperId`): its
-   * customer name and email are then the customer's.
+   * The order is for whom ORDER_ACCESS lets the request check out as (CheckoutParties): a guest, a customer (of
+   * `customer.id` or the customer token sent) or an account (of the account management token sent, or named).
    */
-  async checkout(ref: string, dto: CheckoutDto, shopperId?: string) {
-    if (shopperId !== undefined && dto.customer.id !== undefined && dto.customer.id !== shopperId) {
-      throw new ForbiddenError('customer.id must be the customer of the customer token sent');
-    }
+  async checkout(ref: string, dto: CheckoutDto, principal?: Principal) {
     const order = await this.prisma.$transaction(async (tx) => {
+      const party = await this.parties.of(dto, principal, tx);
       await this.carts.lock(ref, tx);
       const cart = (await this.carts.find(ref, tx))!;
       if (cart.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
       assertCartTotal(cart.items);
       const managed = await this.stock.check(productLines(cart.items), tx);
-      const id = dto.customer.id ?? shopperId;
-      const known = id !== undefined && isUuid(id) ? await this.customers.find(id, tx) : null;
-      // An id that names no customer is kept as it was sent (a reference from another system).
-      const name = known?.name ?? dto.customer.name;
-      const email = known?.email ?? dto.customer.email;
-      const customer = { ...(id !== undefined ? { id } : {}), ...(name !== undefined ? { name } : {}), ...(email !== undefined ? { email } : {}) };
       const billing = { ...dto.billing_address } as Record<string, unknown>;
       const shipping = { ...(dto.shipping_address ?? dto.billing_address) } as Record<string, unknown>;
       const order = await this.orders.createFromCheckout(
         {
           cartId: cart.id,
           currency: cart.items[0].currency,
-          customer,
-          customerName: name ?? '',
-          customerEmail: email ?? '',
+          ...party,
           billingAddress: billing,
           shippingAddress: shipping,
           items: cart.items.map((i) => ({

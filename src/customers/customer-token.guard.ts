@@ -1,6 +1,6 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { AllowShopper, isImplicit } from '../auth/access.decorators';
+import { AllowAccountMember, AllowShopper, isImplicit } from '../auth/access.decorators';
 import { ApiError, ForbiddenError } from '../common/errors/api-error';
 import type { Principal } from '../common/http/request-context';
 import { CustomerTokensService } from './customer-tokens.service';
@@ -26,8 +26,11 @@ export class CustomerTokenGuard implements CanActivate {
   }
 }
 
-/** Administrators (client credentials) and shoppers (implicit token + customer token) may call this route. */
-export const ShopperAccess = () => applyDecorators(AllowShopper(), UseGuards(CustomerTokenGuard));
+/**
+ * Administrators (client credentials) and shoppers (implicit token + customer token, or + account management
+ * token) may call this route; it scopes its answer to the shopper.
+ */
+export const ShopperAccess = () => applyDecorators(AllowShopper(), AllowAccountMember(), UseGuards(CustomerTokenGuard));
 
 /** The route reads a customer token when one is sent (checkout links the order to that shopper). */
 export const OptionalCustomerToken = () => UseGuards(CustomerTokenGuard);

@@ -5,24 +5,28 @@ import { toOne, WIRE } from '../common/openapi/wire-schemas';
 const unitAndValue = closed({ unit: ref(WIRE.DisplayPrice), value: ref(WIRE.DisplayPrice) });
 
 export const ORDER_SCHEMAS = defineSchemas({
-  Order: closed({
-    type: constant('order'),
-    id: uuid(),
-    status: string({ example: 'incomplete' }),
-    payment: string({ example: 'unpaid' }),
-    shipping: string({ example: 'unfulfilled' }),
-    customer: open({ id: string(), name: string(), email: string() }, [], { description: 'As given at checkout' }),
-    shipping_address: open({}, [], { description: 'As given at checkout' }),
-    billing_address: open({}, [], { description: 'As given at checkout' }),
-    links: closed({}),
-    meta: closed({
-      display_price: closed(
-        Object.fromEntries(['with_tax', 'without_tax', 'tax', 'discount', 'balance_owing', 'authorized', 'paid', 'refunded'].map((k) => [k, ref(WIRE.DisplayPrice)])),
-      ),
-      timestamps: ref(WIRE.Timestamps),
-    }),
-    relationships: closed({ items: closed({ data: arrayOf(closed({ type: constant('item'), id: uuid() })) }), account: toOne('account') }, ['account']),
-  }),
+  Order: closed(
+    {
+      type: constant('order'),
+      id: uuid(),
+      status: string({ example: 'incomplete' }),
+      payment: string({ example: 'unpaid' }),
+      shipping: string({ example: 'unfulfilled' }),
+      customer: open({ id: string(), name: string(), email: string() }, [], { description: 'As given at checkout' }),
+      contact: closed({ name: string(), email: string() }, ['name'], { description: "An account's order: whom to contact about it" }),
+      shipping_address: open({}, [], { description: 'As given at checkout' }),
+      billing_address: open({}, [], { description: 'As given at checkout' }),
+      links: closed({}),
+      meta: closed({
+        display_price: closed(
+          Object.fromEntries(['with_tax', 'without_tax', 'tax', 'discount', 'balance_owing', 'authorized', 'paid', 'refunded'].map((k) => [k, ref(WIRE.DisplayPrice)])),
+        ),
+        timestamps: ref(WIRE.Timestamps),
+      }),
+      relationships: closed({ items: closed({ data: arrayOf(closed({ type: constant('item'), id: uuid() })) }), account: toOne('account'), account_member: toOne('account_member') }, ['account', 'account_member']),
+    },
+    ['contact'],
+  ),
   OrderItem: closed(
     {
       type: constant('order_item'),

@@ -33,6 +33,7 @@ const ORDER_RELATIONSHIPS = new WireFormat<OrderWireRow, void>([
       FROM order_items l WHERE l.order_id = ${col(t, 'id')}), '') || ']}'`,
   ),
   relationshipTo('account', 'account', 'account_id', (o) => o.accountId),
+  relationshipTo('account_member', 'account_member', 'account_member_id', (o) => o.accountMemberId),
 ]);
 
 /** The order as GET /v2/orders/{id} returns it; amounts follow every payment transition. */
@@ -43,6 +44,11 @@ export const ORDER_WIRE = new WireFormat<OrderWireRow, void>([
   scalar('payment', 'payment', (o) => o.payment),
   scalar('shipping', 'shipping', (o) => o.shipping),
   jsonColumn('customer', 'customer', (o) => o.customer),
+  when(
+    jsonColumn('contact', 'contact', (o) => o.contact),
+    (o) => o.contact !== null,
+    (t) => Prisma.sql`${col(t, 'contact')} IS NOT NULL`,
+  ),
   jsonColumn('shipping_address', 'shipping_address', (o) => o.shippingAddress),
   jsonColumn('billing_address', 'billing_address', (o) => o.billingAddress),
   noLinks<OrderWireRow>(),

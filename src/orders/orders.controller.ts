@@ -7,7 +7,8 @@ import type { Principal } from '../common/http/request-context';
 import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { OptionalCustomerToken, ShopperAccess, shopperScope } from '../customers/customer-token.guard';
+import { orderReach } from '../auth/order-access';
+import { OptionalCustomerToken, ShopperAccess } from '../customers/customer-token.guard';
 import { UpdateOrderDto } from './dto/update-order.dto';
 import { ORDERS_SPEC } from './orders.repository';
 import { OrdersService } from './orders.service';
@@ -33,7 +34,7 @@ export class OrdersController {
   @ShopperAccess()
   @Includable('order')
   async list(@Query() query: Record<string, unknown>, @IncludeKeys() includeKeys: string[], @CurrentPrincipal() principal: Principal) {
-    return this.orders.list(await this.listQuery.parse(query, ORDERS_SPEC), shopperScope(principal), includeKeys);
+    return this.orders.list(await this.listQuery.parse(query, ORDERS_SPEC), orderReach(principal, 'read'), includeKeys);
   }
 
   @ApiDataResponse('Get an order', 'Order', { includes: 'order' })
@@ -41,14 +42,14 @@ export class OrdersController {
   @ShopperAccess()
   @Includable('order')
   get(@ResourceId('id', 'Order') id: string, @CurrentPrincipal() principal: Principal) {
-    return this.orders.get(id, shopperScope(principal));
+    return this.orders.get(id, orderReach(principal, 'read'));
   }
 
   @ApiList('List an order\'s items', 'OrderItem')
   @Get(':id/items')
   @ShopperAccess()
   items(@ResourceId('id', 'Order') id: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
-    return this.orders.items(id, parseSubCollectionPage(query), shopperScope(principal));
+    return this.orders.items(id, parseSubCollectionPage(query), orderReach(principal, 'read'));
   }
 
   @ApiDataResponse('Update an order (fulfil, cancel, change the shipping address)', 'Order', { body: ref(S.UpdateOrderRequest) })
@@ -56,7 +57,7 @@ export class OrdersController {
   @Put(':id')
   @OptionalCustomerToken()
   async update(@ResourceId('id', 'Order') id: string, @DataBody() dto: UpdateOrderDto, @CurrentPrincipal() principal: Principal) {
-    if (principal?.customerId !== undefined) await this.orders.getOwnOrThrow(id, principal.customerId);
+    await this.orders.getOwnOrThrow(id, orderReach(principal, 'manage'));
     return this.orders.update(id, dto);
   }
 }

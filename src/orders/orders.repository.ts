@@ -1,3 +1,4 @@
+import type { ShopperOwner } from '../auth/order-access';
 import { Injectable } from '@nestjs/common';
 import { FilterOp, FilterValue, HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, loadPage, matchesNothing, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
@@ -91,15 +92,16 @@ export class OrdersRepository {
    * text by the database from their wire formats (see order.wire.ts and page-statement.ts). Null when a filter
    * is one only Prisma translates (an order's items' products); the caller then builds the page from rows.
    */
-  async serializedPage(q: ListQuery, customerId: string | undefined, withItems: boolean): Promise<SerializedPage | null> {
+  async serializedPage(q: ListQuery, owner: ShopperOwner | undefined, withItems: boolean): Promise<SerializedPage | null> {
     const clauses = toSqlListClauses(q, ORDERS_SPEC, 't');
     if (!clauses) return null;
-    const own = customerId !== undefined ? Prisma.sql`t.customer_id = ${customerId}::text` : Prisma.sql`TRUE`;
+    const own =
+      owner === undefined ? Prisma.sql`TRUE` : owner.accountId !== undefined ? Prisma.sql`t.account_id = ${owner.accountId}::uuid` : Prisma.sql`t.customer_id = ${owner.customerId}::text`;
     const statement: PageStatement = {
       table: 'orders',
       matching: Prisma.sql`(${clauses.where}) AND ${own}`,
       unfiltered: q.filter ? own : null,
-      ...(customerId === undefined ? { unfilteredCount: KEPT_COUNT } : {}),
+      ...(owner === undefined ? { unfilteredCount: KEPT_COUNT } : {}),
       orderBy: clauses.orderBy,
       json: ORDER_WIRE.jsonSql(Prisma.sql`t`, undefined),
       type: 'order',
@@ -110,11 +112,11 @@ export class OrdersRepository {
     return serializedPageOf(await this.prisma.queryPrepared<PageRow>(pageStatementSql(statement, q)), statement, q);
   }
 
-  /** `customerId` limits the list (and its totals) to one shopper's orders. */
-  async list(q: ListQuery, customerId?: string) {
+  /** `owner` limits the list (and its totals) to one shopper's or account's orders. */
+  async list(q: ListQuery, owner?: ShopperOwner) {
     const args = toPrismaListArgs(q, ORDERS_SPEC);
-    const own: Prisma.OrderWhereInput = customerId !== undefined ? { customerId } : {};
-    const where: Prisma.OrderWhereInput = customerId !== undefined ? { AND: [args.where as Prisma.OrderWhereInput, own] } : (args.where as Prisma.OrderWhereInput);
+    const own: Prisma.OrderWhereInput = owner === undefined ? {} : owner.accountId !== undefined ? { accountId: owner.accountId } : { customerId: owner.customerId };
+    const where: Prisma.OrderWhereInput = owner !== undefined ? { AND: [args.where as Prisma.OrderWhereInput, own] } : (args.where as Prisma.OrderWhereInput);
     return loadPage(q, {
       items: () => this.prisma.order.findMany({ ...(args as Prisma.OrderFindManyArgs), where, include: WITH_ITEMS }),
       countMatching: () => this.prisma.order.count({ where }),

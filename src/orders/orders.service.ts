@@ -1,3 +1,4 @@
+import { isReachable, type ShopperOwner } from '../auth/order-access';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import { ListQuery, page, pageOf, PageParams } from '../common/list-query';
@@ -23,6 +24,8 @@ export interface NewOrderInput {
   customerEmail: string;
   billingAddress: Record<string, unknown>;
   shippingAddress: Record<string, unknown>;
+  /** An account's order: the account, the member who checked out, and whom to contact. */
+  account?: { id: string; memberId: string; contact: { name?: string; email: string } };
   items: {
     cartItemId: string;
     /** Null for a custom item. */
@@ -52,28 +55,28 @@ export class OrdersService {
     return order;
   }
 
-  /** `customerId`: a shopper's request, who sees their own orders only (anyone else's is not found). */
-  async get(id: string, customerId?: string) {
-    return presentOrder(await this.getOwnOrThrow(id, customerId));
+  /** `owner`: a shopper's or account's request, which sees its own orders only (anyone else's is not found). */
+  async get(id: string, owner?: ShopperOwner) {
+    return presentOrder(await this.getOwnOrThrow(id, owner));
   }
 
   /** Paged in memory: an order holds the items of one cart (at most 100). */
-  async items(id: string, q: PageParams, customerId?: string) {
-    return pageOf((await this.getOwnOrThrow(id, customerId)).items.map(presentOrderItem), q);
+  async items(id: string, q: PageParams, owner?: ShopperOwner) {
+    return pageOf((await this.getOwnOrThrow(id, owner)).items.map(presentOrderItem), q);
   }
 
   /** `includeKeys`: the `included` keys asked for; the page statement writes the items itself. */
-  async list(q: ListQuery, customerId?: string, includeKeys: string[] = []) {
-    const serialized = await this.orders.serializedPage(q, customerId, includeKeys.includes('items'));
+  async list(q: ListQuery, owner?: ShopperOwner, includeKeys: string[] = []) {
+    const serialized = await this.orders.serializedPage(q, owner, includeKeys.includes('items'));
     if (serialized) return serialized;
-    const { items, total, all } = await this.orders.list(q, customerId);
+    const { items, total, all } = await this.orders.list(q, owner);
     return page(items.map(presentOrder), total, q, all);
   }
 
-  /** The order, 404 when it is missing or (with `customerId`) not that shopper's. */
-  async getOwnOrThrow(id: string, customerId?: string): Promise<OrderWithItems> {
+  /** The order, 404 when it is missing or (with `owner`) not that shopper's or account's. */
+  async getOwnOrThrow(id: string, owner?: ShopperOwner): Promise<OrderWithItems> {
     const order = await this.getWithItemsOrThrow(id);
-    if (customerId !== undefined && order.customerId !== customerId) throw new NotFoundError('Order');
+    if (!isReachable(order, owner)) throw new NotFoundError('Order');
     return order;
   }
 
@@ -102,6 +105,7 @@ export class OrdersService {
         withoutTax: total,
         tax: 0,
         cartId: input.cartId,
+        ...(input.account ? { accountId: input.account.id, accountMemberId: input.account.memberId, contact: input.account.contact } : {}),
         items: {
           create: input.items.map((i) => ({
             productId: i.productId,

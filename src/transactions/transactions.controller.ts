@@ -5,7 +5,8 @@ import type { Principal } from '../common/http/request-context';
 import { parseSubCollectionPage } from '../common/list-query';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { OptionalCustomerToken, ShopperAccess, shopperScope } from '../customers/customer-token.guard';
+import { orderReach, type OrderAction } from '../auth/order-access';
+import { OptionalCustomerToken, ShopperAccess } from '../customers/customer-token.guard';
 import { OrdersService } from '../orders/orders.service';
 import { CreatePaymentDto } from './dto/create-payment.dto';
 import { PaymentBodyPipe } from './dto/registered-gateway';
@@ -40,7 +41,7 @@ export class TransactionsController {
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
   async pay(@ResourceId('orderId', 'Order') orderId: string, @Body(PaymentBodyPipe) dto: CreatePaymentDto, @CurrentPrincipal() principal: Principal) {
-    await this.requireOwnOrderIfShopper(orderId, principal);
+    await this.requireReachable(orderId, principal, 'pay');
     return this.payments.pay(orderId, dto);
   }
 
@@ -49,7 +50,7 @@ export class TransactionsController {
   @Get('transactions')
   @ShopperAccess()
   async list(@ResourceId('orderId', 'Order') orderId: string, @Query() query: Record<string, unknown>, @CurrentPrincipal() principal: Principal) {
-    await this.requireOwnOrder(orderId, principal);
+    await this.requireReachable(orderId, principal, 'read');
     return this.transactions.list(orderId, parseSubCollectionPage(query));
   }
 
@@ -61,7 +62,7 @@ export class TransactionsController {
     @ResourceId('transactionId', 'Transaction') transactionId: string,
     @CurrentPrincipal() principal: Principal,
   ) {
-    await this.requireOwnOrder(orderId, principal);
+    await this.requireReachable(orderId, principal, 'read');
     return this.transactions.get(orderId, transactionId);
   }
 
@@ -77,7 +78,7 @@ export class TransactionsController {
     @DataBody({ optional: true }) dto: CaptureTransactionDto,
     @CurrentPrincipal() principal: Principal,
   ) {
-    await this.requireOwnOrderIfShopper(orderId, principal);
+    await this.requireReachable(orderId, principal, 'manage');
     return this.actions.capture(orderId, transactionId, dto);
   }
 
@@ -93,7 +94,7 @@ export class TransactionsController {
     @DataBody({ optional: true }) dto: RefundTransactionDto,
     @CurrentPrincipal() principal: Principal,
   ) {
-    await this.requireOwnOrderIfShopper(orderId, principal);
+    await this.requireReachable(orderId, principal, 'manage');
     return this.actions.refund(orderId, transactionId, dto);
   }
 
@@ -110,7 +111,7 @@ export class TransactionsController {
     @DataBody({ optional: true }) dto: ConfirmTransactionDto,
     @CurrentPrincipal() principal: Principal,
   ) {
-    await this.requireOwnOrderIfShopper(orderId, principal);
+    await this.requireReachable(orderId, principal, 'pay');
     return this.actions.confirm(orderId, transactionId, dto);
   }
 
@@ -126,21 +127,13 @@ export class TransactionsController {
     @DataBody({ optional: true }) dto: CancelTransactionDto,
     @CurrentPrincipal() principal: Principal,
   ) {
-    await this.requireOwnOrderIfShopper(orderId, principal);
+    await this.requireReachable(orderId, principal, 'manage');
     return this.actions.cancel(orderId, transactionId, dto);
   }
 
-  /**
-   * Writes follow the reads: with a customer token, another shopper's order is not found. Without one, paying or
-   * confirming an order by its id stays open to a storefront token (a guest's payment), as Elastic Path allows.
-   */
-  private async requireOwnOrderIfShopper(orderId: string, principal: Principal) {
-    if (principal?.customerId !== undefined) await this.orders.getOwnOrThrow(orderId, principal.customerId);
-  }
-
-  /** Another shopper's order is not found; an administrator's request is not limited. */
-  private async requireOwnOrder(orderId: string, principal: Principal) {
-    const customerId = shopperScope(principal);
-    if (customerId !== undefined) await this.orders.getOwnOrThrow(orderId, customerId);
+  /** The order, if `action` reaches it for this request (ORDER_ACCESS): another shopper's or account's is not found. */
+  private async requireReachable(orderId: string, principal: Principal, action: OrderAction) {
+    const owner = orderReach(principal, action);
+    if (owner !== undefined) await this.orders.getOwnOrThrow(orderId, owner);
   }
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
 import { concretePath, discoverRoutes, RouteInfo, servedRoutes } from '../support/app-routes';
 import { createTestApp, TestApp, TEST_CLIENT_ID } from '../support/test-app';
+import { signedInAccountMember } from '../support/account-management-fixtures';
 
 /**
  * The authorization matrix (SECURITY.md): every route the running app serves, found through Nest's own
@@ -187,6 +188,24 @@ describe('authorization matrix over every route', () => {
         if (res.status === 401 || res.status === 403 || res.status >= 500) violations.push(describeRes(route, 'an implicit token (allowed)', res));
       } else if (!isForbiddenDocument(res)) {
         violations.push(describeRes(route, 'an implicit token (not allowed)', res));
+      }
+    }
+    expectNoViolations(violations);
+  });
+
+  it('an implicit token with an account management token gets 403 only where neither is allowed, never 401 or a 5xx', async () => {
+    const account = (await t.http.post('/v2/accounts').set(t.admin).send({ data: { type: 'account', name: 'Matrix', legal_name: 'Matrix Ltd' } })).body.data.id;
+    const { tokens } = await signedInAccountMember(t, 'Matrix', [account]);
+    const violations: string[] = [];
+    for (const route of routes.filter((r) => !r.isPublic)) {
+      const url = concretePath(route.path);
+      let req = (t.http as any)[route.method.toLowerCase()](url).set('Authorization', `Bearer ${t.implicitToken}`).set('EP-Account-Management-Authentication-Token', tokens[account]);
+      if (['POST', 'PUT', 'PATCH'].includes(route.method)) req = req.send({});
+      const res: Response = await req;
+      if (route.allowImplicit || route.allowAccountMember) {
+        if (res.status === 401 || res.status >= 500) violations.push(describeRes(route, 'an account token (allowed)', res));
+      } else if (!isForbiddenDocument(res)) {
+        violations.push(describeRes(route, 'an account token (not allowed)', res));
       }
     }
     expectNoViolations(violations);

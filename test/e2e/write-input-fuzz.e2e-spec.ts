@@ -319,9 +319,22 @@ describe('bad input (property-based)', () => {
     if (method === 'delete' && (await t.http.post(path).set(t.admin).send(body)).status !== 200) throw new Error('cart customers fixture: not associated');
     return { method, path, auth: 'admin', template: () => body };
   };
+  /** A cart and an account, and the body that associates them; associated already to remove it. */
+  const cartAccounts = (method: 'post' | 'delete') => async (): Promise<Omit<WriteTarget, 'name'>> => {
+    const suffix = randomUUID().slice(0, 8);
+    const account = await t.http.post('/v2/accounts').set(t.admin).send({ data: { type: 'account', name: `Fuzz ${suffix}`, legal_name: 'Fuzz Ltd' } });
+    if (account.status !== 201) throw new Error(`account for the cart accounts fixture: ${account.status}`);
+    await t.http.get(`/v2/carts/fuzz-${suffix}`).set(t.storefront).expect(200);
+    const path = `/v2/carts/fuzz-${suffix}/relationships/accounts`;
+    const body = { data: [{ type: 'account', id: account.body.data.id }] };
+    if (method === 'delete' && (await t.http.post(path).set(t.admin).send(body)).status !== 200) throw new Error('cart accounts fixture: not associated');
+    return { method, path, auth: 'admin', template: () => body };
+  };
   const OTHER_BODY_FIXTURES: Record<string, () => Promise<Omit<WriteTarget, 'name'>>> = {
     'POST /v2/carts/:ref/relationships/customers': cartCustomers('post'),
     'DELETE /v2/carts/:ref/relationships/customers': cartCustomers('delete'),
+    'POST /v2/carts/:ref/relationships/accounts': cartAccounts('post'),
+    'DELETE /v2/carts/:ref/relationships/accounts': cartAccounts('delete'),
     'POST /oauth/access_token': async () => ({ method: 'post', path: '/oauth/access_token', auth: 'none', form: true, template: () => ({ grant_type: 'client_credentials', client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET }) }),
     'POST /v2/products/:id/relationships/:relation': productRelationship('post'),
     'PUT /v2/products/:id/relationships/:relation': productRelationship('put'),

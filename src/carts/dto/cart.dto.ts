@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT, MAX_QUANTITY } from '../../common/money/limits';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { OptionalText, RequiredText, ResourceType } from '../../common/validation/text-field';
@@ -119,12 +119,48 @@ export class CheckoutAddressDto extends PostalAddressDto {
   county?: string;
 }
 
-/** `POST /v2/carts/:ref/checkout`. */
+/** An account's checkout: the account, and the member checking out for it. */
+export class CheckoutAccountDto {
+  @IsUUID('all', { message: 'account.id must be an account id' })
+  id: string;
+
+  @IsUUID('all', { message: 'account.member_id must be an account member id' })
+  member_id: string;
+}
+
+/** Whom to contact about an account's order (the member's name and email when left out). */
+export class CheckoutContactDto {
+  @OptionalNotNull()
+  @RequiredText()
+  name?: string;
+
+  @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(255)
+  email: string;
+}
+
+/**
+ * `POST /v2/carts/:ref/checkout`: a guest's or customer's (`customer`), or an account's (`account` and `contact`,
+ * or the account management token's account). The service checks which of them a request may use.
+ */
 export class CheckoutDto {
-  @IsObject({ message: 'customer is required: {"name","email"} or {"id"}' })
+  @OptionalNotNull()
+  @IsObject({ message: 'customer must be {"name","email"} or {"id"}' })
   @ValidateNested()
   @Type(() => CheckoutCustomerDto)
-  customer: CheckoutCustomerDto;
+  customer?: CheckoutCustomerDto;
+
+  @OptionalNotNull()
+  @IsObject({ message: 'account must be {"id","member_id"}' })
+  @ValidateNested()
+  @Type(() => CheckoutAccountDto)
+  account?: CheckoutAccountDto;
+
+  @OptionalNotNull()
+  @IsObject({ message: 'contact must be {"name","email"}' })
+  @ValidateNested()
+  @Type(() => CheckoutContactDto)
+  contact?: CheckoutContactDto;
 
   @IsObject({ message: 'billing_address is required' })
   @ValidateNested()
