@@ -58,7 +58,10 @@ describe("an account's carts, orders and account record", () => {
     expectErrorDocument(await t.http.get(`/v2/orders/${order.id}`).set(as(bob)), 404);
     expectErrorDocument(await t.http.get(`/v2/orders/${order.id}/items`).set(as(bob)), 404);
     expectErrorDocument(await t.http.post(`/v2/orders/${order.id}/payments`).set(as(bob)).send({ data: { gateway: 'manual', method: 'purchase' } }), 404);
-    expect((await t.http.get(`/v2/orders/${order.id}`).set(as(april))).body.data.id).toBe(order.id);
+    const aprilsOrders = sdkFor(t, 'storefront', { [HEADER]: april.token }).Orders;
+    expect((await aprilsOrders.Get(order.id)).data.id).toBe(order.id);
+    expect((await aprilsOrders.Items(order.id)).data).toHaveLength(1);
+    await expect(sdkFor(t, 'storefront', { [HEADER]: bob.token }).Orders.Get(order.id)).rejects.toMatchObject({ errors: [{ status: 404 }] });
     const paid = await t.http.post(`/v2/orders/${order.id}/payments`).set(as(april)).send({ data: { gateway: 'manual', method: 'purchase' } });
     expect(paid.status).toBe(200);
     expect((await t.http.get(`/v2/orders/${order.id}/transactions`).set(as(april))).body.data).toHaveLength(1);
