@@ -22,6 +22,7 @@ import { DemoSeedModule } from './seed/demo-seed.module';
 import { SettingsModule } from './settings/settings.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { TransactionsModule } from './transactions/transactions.module';
+import { InventoriesModule } from './inventories/inventories.module';
 
 @Module({
   imports: [
@@ -47,6 +48,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     GatewaysModule,
     TransactionsModule,
     IntegrationsModule,
+    InventoriesModule,
     DemoSeedModule.forServer(),
   ],
 })
