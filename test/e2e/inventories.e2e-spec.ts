@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { InventoryStock } from '../../src/inventories/inventory-stock.service';
 import { expectErrorDocument, expectPage } from '../support/documents';
 import { sdkFor } from '../support/sdk';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -159,5 +160,23 @@ describe('inventories: stock per product and location, transactions, concurrent 
     const updated = await admin.MultiLocationInventories.Locations.Update(created.data.id, { name: 'Milton Keynes North', slug: s, description: null, geolocation: null });
     expect(updated.data.attributes).toEqual({ name: 'Milton Keynes North', slug: s, external_ref: 'mk-1', address: ['1 Road', 'MK7'] });
     expectErrorDocument(await t.http.get(`/v2/inventories/locations/${created.data.id}`).set(t.storefront), 403);
+  });
+
+  it("InventoryStock.allocate runs in the caller's transaction: all lines or none, products without stock left alone", async () => {
+    const inventory = t.app.get(InventoryStock);
+    const [a, b, unmanaged] = [randomUUID(), randomUUID(), randomUUID()];
+    await admin.MultiLocationInventories.Create({ available: 3 }, a);
+    await admin.MultiLocationInventories.Create({ available: 1 }, b);
+    const refused = await t.prisma
+      .$transaction((tx) => inventory.allocate(tx, [{ productId: a, quantity: 2 }, { productId: b, quantity: 2 }]))
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 422, title: 'Insufficient stock' });
+    expect((await admin.MultiLocationInventories.Get(a)).data.attributes).toMatchObject({ available: 3, allocated: 0 });
+
+    await t.prisma.$transaction((tx) => inventory.allocate(tx, [{ productId: a, quantity: 1 }, { productId: unmanaged, quantity: 9 }, { productId: a, quantity: 1 }, { productId: b, quantity: 1 }]));
+    expect((await admin.MultiLocationInventories.Get(a)).data.attributes).toMatchObject({ total: 3, available: 1, allocated: 2 });
+    expect((await admin.MultiLocationInventories.Get(b)).data.attributes).toMatchObject({ total: 1, available: 0, allocated: 1 });
+    await t.prisma.$transaction((tx) => inventory.deallocate(tx, [{ productId: a, quantity: 2 }, { productId: b, quantity: 1 }]));
+    expect((await admin.MultiLocationInventories.Get(a)).data.attributes).toMatchObject({ available: 3, allocated: 0 });
   });
 });
