@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ListQuery, ListResourceSpec, toSqlListClauses } from '../common/list-query';
+import { ListFieldSpec, ListQuery, ListResourceSpec, toSqlListClauses } from '../common/list-query';
 import type { FilterOp, FilterValue } from '../common/list-query';
 import { MAX_STOCK } from '../common/money/limits';
 import { Prisma } from '../generated/prisma/client';
@@ -16,7 +16,13 @@ function atLocation(op: FilterOp, values: FilterValue[], row: Prisma.Sql): Prism
     WHERE ls.product_id = ${row}.product_id AND l.slug IN (${Prisma.join(slugs)}))`;
 }
 
-const LOCATION_FILTER = { column: 'location', type: 'string' as const, ops: ['eq' as const, 'in' as const], toSql: atLocation };
+const LOCATION_FILTER: ListFieldSpec = {
+  column: 'productId',
+  type: 'string',
+  ops: ['eq', 'in'],
+  toWhere: (op, values) => ({ locations: { some: { location: { slug: { in: (op === 'in' ? values : values.slice(0, 1)).map(String) } } } } }),
+  toSql: atLocation,
+};
 
 export const STOCK_SPEC: ListResourceSpec = STOCK_WIRE.listSpec({
   defaultSort: 'created_at',
@@ -93,12 +99,13 @@ export class StockRepository {
 
   async list(q: ListQuery, db: Db = this.prisma): Promise<{ items: StockRow[]; total: number; all: number }> {
     const clauses = toSqlListClauses(q, STOCK_SPEC, 'r')!;
-    const [rows, [{ total }], [{ all }]] = await Promise.all([
+    const count = async (where: Prisma.Sql) => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM inventory_stocks r WHERE ${where}`)[0].n;
+    const [rows, total, all] = await Promise.all([
       db.$queryRaw<RawStock[]>`${SELECT} FROM ${FIGURES} r WHERE ${clauses.where} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
-      db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM inventory_stocks r WHERE ${clauses.where}`,
-      q.filter ? db.$queryRaw<{ all: number }[]>`SELECT count(*)::int AS "all" FROM inventory_stocks` : Promise.resolve([{ all: -1 }]),
+      count(clauses.where),
+      q.filter ? count(Prisma.sql`TRUE`) : undefined,
     ]);
-    return { items: rows.map(toRow), total, all: q.filter ? all : total };
+    return { items: rows.map(toRow), total, all: all ?? total };
   }
 
   /** A new product's stock: `available` at no location. False when the product has stock already. */
