@@ -35,17 +35,20 @@ export const STOCK_SPEC: ListResourceSpec = STOCK_WIRE.listSpec({
   },
 });
 
-/** Each product's figures: its position at no location plus every location's, and each location's by slug. */
-const FIGURES = Prisma.sql`(
+/**
+ * The figures of the products in `stocks` (rows of inventory_stocks): their position at no location plus every
+ * location's, and each location's by slug. Only those rows are summed, so a page costs its own products alone.
+ */
+const figures = (stocks: Prisma.Sql) => Prisma.sql`(
   SELECT s.product_id, s.created_at, s.updated_at,
     s.total::bigint + COALESCE(SUM(ls.total), 0) AS total,
     s.allocated::bigint + COALESCE(SUM(ls.allocated), 0) AS allocated,
     COALESCE(jsonb_object_agg(l.slug, jsonb_build_object('available', ls.total - ls.allocated, 'allocated', ls.allocated, 'total', ls.total))
       FILTER (WHERE l.id IS NOT NULL), '{}'::jsonb) AS locations
-  FROM inventory_stocks s
+  FROM ${stocks} s
   LEFT JOIN inventory_location_stocks ls ON ls.product_id = s.product_id
   LEFT JOIN inventory_locations l ON l.id = ls.location_id
-  GROUP BY s.product_id)`;
+  GROUP BY s.product_id, s.created_at, s.updated_at, s.total, s.allocated)`;
 
 interface RawStock {
   productId: string;
@@ -86,13 +89,13 @@ export class StockRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async find(productId: string, db: Db = this.prisma): Promise<StockRow | null> {
-    const rows = await db.$queryRaw<RawStock[]>`${SELECT} FROM ${FIGURES} r WHERE r.product_id = ${productId}::uuid`;
+    const rows = await db.$queryRaw<RawStock[]>`${SELECT} FROM ${figures(Prisma.sql`(SELECT * FROM inventory_stocks WHERE product_id = ${productId}::uuid)`)} r`;
     return rows.length ? toRow(rows[0]) : null;
   }
 
   /** The stock of these products that have any, in the order given. */
   async findMany(productIds: string[], db: Db = this.prisma): Promise<StockRow[]> {
-    const rows = await db.$queryRaw<RawStock[]>`${SELECT} FROM ${FIGURES} r WHERE r.product_id = ANY(${productIds}::uuid[])`;
+    const rows = await db.$queryRaw<RawStock[]>`${SELECT} FROM ${figures(Prisma.sql`(SELECT * FROM inventory_stocks WHERE product_id = ANY(${productIds}::uuid[]))`)} r`;
     const byId = new Map(rows.map((r) => [r.productId, toRow(r)]));
     return productIds.flatMap((id) => byId.get(id) ?? []);
   }
@@ -101,7 +104,8 @@ export class StockRepository {
     const clauses = toSqlListClauses(q, STOCK_SPEC, 'r')!;
     const count = async (where: Prisma.Sql) => (await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM inventory_stocks r WHERE ${where}`)[0].n;
     const [rows, total, all] = await Promise.all([
-      db.$queryRaw<RawStock[]>`${SELECT} FROM ${FIGURES} r WHERE ${clauses.where} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset}`,
+      db.$queryRaw<RawStock[]>`${SELECT} FROM ${figures(Prisma.sql`(SELECT r.* FROM inventory_stocks r WHERE ${clauses.where} ORDER BY ${clauses.orderBy} LIMIT ${q.limit} OFFSET ${q.offset})`)} r
+        ORDER BY ${clauses.orderBy}`,
       count(clauses.where),
       q.filter ? count(Prisma.sql`TRUE`) : undefined,
     ]);

@@ -167,6 +167,10 @@ describe('inventories: stock per product and location, transactions, concurrent 
     const [a, b, unmanaged] = [randomUUID(), randomUUID(), randomUUID()];
     await admin.MultiLocationInventories.Create({ available: 3 }, a);
     await admin.MultiLocationInventories.Create({ available: 1 }, b);
+    const paged = await t.http.get(`/v2/inventories?filter=in(id,${a},${b})&sort=-created_at&page[limit]=1&page[offset]=1`).set(t.admin).set(MULTI);
+    expectPage(paged, { limit: 1, offset: 1, total: 2 });
+    const first = await t.http.get(`/v2/inventories?filter=in(id,${a},${b})&sort=-created_at&page[limit]=1`).set(t.admin).set(MULTI);
+    expect([first.body.data[0].id, paged.body.data[0].id].sort()).toEqual([a, b].sort());
     const refused = await t.prisma
       .$transaction((tx) => inventory.allocate(tx, [{ productId: a, quantity: 2 }, { productId: b, quantity: 2 }]))
       .catch((e: unknown) => e);
