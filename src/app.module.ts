@@ -23,6 +23,7 @@ import { DemoSeedModule } from './seed/demo-seed.module';
 import { SettingsModule } from './settings/settings.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { TransactionsModule } from './transactions/transactions.module';
+import { InventoriesModule } from './inventories/inventories.module';
 
 @Module({
   imports: [
@@ -49,6 +50,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     GatewaysModule,
     TransactionsModule,
     IntegrationsModule,
+    InventoriesModule,
     DemoSeedModule.forServer(),
   ],
 })

@@ -36,6 +36,7 @@ export const EVENT_NAMES = [
   'integration.deleted',
   'settings.updated',
   'payment-gateway.updated',
+  'stock-transaction.created',
   // Operational: a delivery failed its last scheduled attempt (docs/webhook-delivery.md; Svix message.attempt.exhausted).
   'webhook.delivery.exhausted',
 ] as const;

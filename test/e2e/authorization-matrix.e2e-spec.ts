@@ -57,6 +57,7 @@ const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
     why: 'the catalog is read-only for implicit tokens',
     test: (r) => r.method !== 'GET' && /^\/v2\/(products|categories|files|hierarchies|pcm|catalogs?)(\/|$)/.test(r.path),
   },
+  { why: 'inventories are written by administrators', test: (r) => /^\/v2\/inventories(\/|$)/.test(r.path) && r.method !== 'GET' && r.path !== '/v2/inventories/multiple' },
 ];
 
 /**
@@ -68,6 +69,10 @@ const IMPLICIT_REQUIRED: { why: string; test: (r: RouteInfo) => boolean }[] = [
   { why: 'storefronts use carts and checkout', test: (r) => /^\/v2\/carts(\/|$)/.test(r.path) },
   { why: 'storefronts pay for an order', test: (r) => r.method === 'POST' && /^\/v2\/orders\/:[^/]+\/payments$/.test(r.path) },
   { why: 'storefronts sign account members in', test: (r) => r.method === 'POST' && r.path === '/v2/account-members/tokens' },
+  {
+    why: "storefronts read a product's stock and the inventory locations",
+    test: (r) => (r.method === 'GET' && ['/v2/inventories/:id', '/v2/inventories/locations'].includes(r.path)) || (r.method === 'POST' && r.path === '/v2/inventories/multiple'),
+  },
 ];
 
 const MALFORMED = [

@@ -32,6 +32,9 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'PXM', form: 'string', status: 403, request: (t) => t.http.get('/pcm/hierarchies').set(t.storefront) },
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get('/pcm/jobs').set(t.admin) },
   { family: 'Account Management', form: 'string', status: 400, request: (t) => t.http.post('/v2/accounts').set(t.admin).send({ data: { legal_name: 'No name' } }) },
+  { family: 'Inventories', form: 'string', status: 404, request: (t) => t.http.get(`/v2/inventories/${randomUUID()}`).set(t.admin) },
+  { family: 'Inventories', form: 'string', status: 403, request: (t) => t.http.post('/v2/inventories/locations').set(t.storefront).send({ data: {} }) },
+  { family: 'Inventories', form: 'string', status: 400, request: (t) => t.http.post('/v2/inventories/locations').set(t.admin).send({ data: { attributes: { name: 'x' } } }) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {

@@ -341,6 +341,7 @@ describe('bad input (property-based)', () => {
     'DELETE /v2/products/:id/relationships/:relation': productRelationship('delete'),
     'POST /pcm/hierarchies/:id/relationships/children': pcmChildren(false),
     'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/children': pcmChildren(true),
+    'POST /v2/inventories/multiple': async () => ({ method: 'post', path: '/v2/inventories/multiple', auth: 'admin', template: () => ({ data: [{ type: 'stock', id: randomUUID() }] }) }),
   };
   // The keys alone (the fixtures are made per test, on the test app).
   const TARGET_KEYS = [...Object.keys(writeFixtures(undefined as unknown as TestApp)), ...Object.keys(OTHER_BODY_FIXTURES)].sort();

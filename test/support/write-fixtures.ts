@@ -117,5 +117,40 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     'POST /v2/orders/:orderId/transactions/:transactionId/refund': transactionAction('refund', { amount: 100 }),
     'POST /v2/orders/:orderId/transactions/:transactionId/confirm': transactionAction('confirm', { payment: 'pm_x', gateway: 'manual', method: 'authorize' }),
     'POST /v2/orders/:orderId/transactions/:transactionId/cancel': transactionAction('cancel', { reason: 'changed my mind' }),
+    ...inventoryFixtures(created, unique),
+  };
+}
+
+/** The inventories' write routes: stock of a new product id each time, at a location of its own. */
+function inventoryFixtures(created: (path: string, data: Record<string, unknown>) => Promise<any>, unique: () => string): Record<string, () => Promise<WriteFixture>> {
+  const location = () => created('/v2/inventories/locations', { type: 'inventory_location', attributes: { name: `Fuzz warehouse ${unique()}`, slug: `fuzz-${unique()}`, external_ref: 'fuzz-ref', description: 'Fuzz location', address: ['1 Fuzz Road'], geolocation: { lat: 51.5, lon: -0.1 } } });
+  const stock = async () => {
+    const at = await location();
+    const data = await created('/v2/inventories', { type: 'stock', id: randomUUID(), attributes: { available: 10, locations: { [at.attributes.slug]: { available: 5 } } } });
+    return { productId: data.id as string, slug: at.attributes.slug as string };
+  };
+  return {
+    'POST /v2/inventories': async () => {
+      const at = await location();
+      return { path: '/v2/inventories', auth: 'admin', body: { data: { type: 'stock', id: randomUUID(), attributes: { available: 3, locations: { [at.attributes.slug]: { available: 2 } } } } } };
+    },
+    'POST /v2/inventories/:id': async () => ({ path: `/v2/inventories/${randomUUID()}`, auth: 'admin', body: { data: { type: 'stock', quantity: 4 } } }),
+    'PUT /v2/inventories/:id': async () => {
+      const { productId, slug } = await stock();
+      return { path: `/v2/inventories/${productId}`, auth: 'admin', body: { data: { type: 'stock', id: productId, attributes: { locations: { [slug]: { available: 7 } } } } } };
+    },
+    'POST /v2/inventories/:id/transactions': async () => {
+      const { productId, slug } = await stock();
+      return { path: `/v2/inventories/${productId}/transactions`, auth: 'admin', body: { data: { type: 'stock-transaction', attributes: { action: 'allocate', quantity: 1, product_id: productId, location: slug } } } };
+    },
+    'POST /v2/inventories/locations': async () => ({
+      path: '/v2/inventories/locations',
+      auth: 'admin',
+      body: { data: { type: 'inventory_location', attributes: { name: 'Fuzz warehouse', slug: `fuzz-${unique()}`, external_ref: 'fuzz-ref', description: 'Fuzz location', address: ['1 Fuzz Road'], geolocation: { lat: 1, lon: 2 } } } },
+    }),
+    'PUT /v2/inventories/locations/:id': async () => {
+      const at = await location();
+      return { path: `/v2/inventories/locations/${at.id}`, auth: 'admin', body: { data: { type: 'inventory_location', id: at.id, attributes: { name: 'Fuzz warehouse renamed', slug: `fuzz-${unique()}`, external_ref: 'fuzz-ref', description: 'Fuzz location', address: ['2 Fuzz Road'], geolocation: { lat: 3, lon: 4 } } } } };
+    },
   };
 }

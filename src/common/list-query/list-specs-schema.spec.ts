@@ -12,6 +12,9 @@ import { CUSTOMERS_SPEC } from '../../customers/customers.repository';
 import { INTEGRATIONS_SPEC, JOBS_SPEC, LOGS_SPEC } from '../../integrations/integrations.repository';
 import { ORDERS_SPEC } from '../../orders/orders.repository';
 import { HIERARCHIES_SPEC, NODES_SPEC } from '../../pxm/hierarchies/hierarchies.repository';
+import { LOCATIONS_SPEC } from '../../inventories/locations.repository';
+import { STOCK_SPEC } from '../../inventories/stock.repository';
+import { TRANSACTIONS_SPEC } from '../../inventories/transactions.repository';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -33,6 +36,9 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   ACCOUNT_MEMBERS_SPEC: [ACCOUNT_MEMBERS_SPEC, 'AccountMember'],
   ACCOUNT_MEMBERSHIPS_SPEC: [ACCOUNT_MEMBERSHIPS_SPEC, 'AccountMembership'],
   PASSWORD_PROFILE_INFOS_SPEC: [PASSWORD_PROFILE_INFOS_SPEC, 'MemberPassword'],
+  STOCK_SPEC: [STOCK_SPEC, 'InventoryStock'],
+  TRANSACTIONS_SPEC: [TRANSACTIONS_SPEC, 'InventoryTransaction'],
+  LOCATIONS_SPEC: [LOCATIONS_SPEC, 'InventoryLocation'],
 };
 
 interface SchemaField {

@@ -1,0 +1,39 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsObject, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { MAX_STOCK } from '../../common/money/limits';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { STOCK_ACTIONS, type StockAction } from '../transaction.wire';
+
+export class TransactionAttributesDto {
+  @IsIn([...STOCK_ACTIONS])
+  action: StockAction;
+
+  @IsInt()
+  @Min(0)
+  @Max(MAX_STOCK)
+  quantity: number;
+
+  /** When given, the product's id in the path. */
+  @OptionalNotNull()
+  @IsString()
+  @IsUUID()
+  product_id?: string;
+
+  /** The slug of the location the transaction acts on; left out, the stock at no location. */
+  @OptionalNotNull()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  location?: string;
+}
+
+/** `POST /v2/inventories/:id/transactions`. */
+export class CreateTransactionDto {
+  @IsIn(['stock-transaction'])
+  type: string;
+
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TransactionAttributesDto)
+  attributes: TransactionAttributesDto;
+}
