@@ -22,6 +22,7 @@ import { DemoSeedModule } from './seed/demo-seed.module';
 import { SettingsModule } from './settings/settings.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { TransactionsModule } from './transactions/transactions.module';
+import { PromotionsModule } from './promotions/promotions.module';
 
 @Module({
   imports: [
@@ -48,6 +49,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     TransactionsModule,
     IntegrationsModule,
     DemoSeedModule.forServer(),
+    PromotionsModule,
   ],
 })
 export class AppModule {}
