@@ -32,6 +32,9 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'PXM', form: 'string', status: 403, request: (t) => t.http.get('/pcm/hierarchies').set(t.storefront) },
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get('/pcm/jobs').set(t.admin) },
   { family: 'Account Management', form: 'string', status: 400, request: (t) => t.http.post('/v2/accounts').set(t.admin).send({ data: { legal_name: 'No name' } }) },
+  { family: 'Promotions', form: 'string', status: 404, request: (t) => t.http.get(`/v2/promotions/${randomUUID()}`).set(t.admin) },
+  { family: 'Promotions', form: 'string', status: 403, request: (t) => t.http.get('/v2/promotions').set(t.storefront) },
+  { family: 'carts (discounts)', form: 'number', status: 404, request: (t) => t.http.delete(`/v2/carts/${randomUUID()}/discounts/NO-SUCH-CODE`).set(t.storefront) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {

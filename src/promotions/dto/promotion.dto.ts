@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT } from '../../common/money/limits';
@@ -13,6 +14,7 @@ const CURRENCY = /^[A-Za-z]{3}$/;
 /** `schema.currencies[]`: the amount (fixed discounts) or percentage (percent_discount) in one currency. */
 export class PromotionCurrencyDto {
   @IsString()
+  @ApiProperty({ example: 'USD' })
   @Matches(CURRENCY, { message: 'currency must be a three-letter currency code' })
   currency: string;
 
@@ -56,6 +58,7 @@ export class PromotionSchemaDto {
 
 export class MinCartValueDto {
   @IsString()
+  @ApiProperty({ example: 'USD' })
   @Matches(CURRENCY, { message: 'currency must be a three-letter currency code' })
   currency: string;
 
@@ -94,10 +97,12 @@ export class CreatePromotionDto {
   schema: PromotionSchemaDto;
 
   @IsString()
+  @ApiProperty({ example: '2026-01-01' })
   @Matches(PROMOTION_DATE, { message: 'start must be a date (YYYY-MM-DD) or a date and time' })
   start: string;
 
   @IsString()
+  @ApiProperty({ example: '2099-01-01T00:00:00Z' })
   @Matches(PROMOTION_DATE, { message: 'end must be a date (YYYY-MM-DD) or a date and time' })
   end: string;
 
