@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT } from '../../common/money/limits';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { RequiredText, ResourceType } from '../../common/validation/text-field';
@@ -37,6 +37,8 @@ export class AddPromotionCodesDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_CODES_PER_REQUEST)
+  // ValidateNested lets an array element that is itself an array (or null) through unchecked.
+  @IsObject({ each: true, message: 'each code must be an object {code, uses?, consume_unit?}' })
   @ValidateNested({ each: true })
   @Type(() => NewPromotionCodeDto)
   codes: NewPromotionCodeDto[];
@@ -55,6 +57,8 @@ export class DeletePromotionCodesDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_CODES_PER_REQUEST)
+  // ValidateNested lets an array element that is itself an array (or null) through unchecked.
+  @IsObject({ each: true, message: 'each code must be an object {code}' })
   @ValidateNested({ each: true })
   @Type(() => PromotionCodeRefDto)
   codes: PromotionCodeRefDto[];

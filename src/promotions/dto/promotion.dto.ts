@@ -36,6 +36,8 @@ export class PromotionSchemaDto {
   @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(100)
+  // ValidateNested lets an array element that is itself an array (or null) through unchecked.
+  @IsObject({ each: true, message: 'each of schema.currencies must be an object {currency, amount or percentage}' })
   @ValidateNested({ each: true })
   @Type(() => PromotionCurrencyDto)
   currencies?: PromotionCurrencyDto[];
@@ -109,6 +111,8 @@ export class CreatePromotionDto {
   @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(100)
+  // ValidateNested lets an array element that is itself an array (or null) through unchecked.
+  @IsObject({ each: true, message: 'each of min_cart_value must be an object {amount, currency}' })
   @ValidateNested({ each: true })
   @Type(() => MinCartValueDto)
   min_cart_value?: MinCartValueDto[];
