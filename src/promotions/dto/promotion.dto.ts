@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT } from '../../common/money/limits';
+import { Nullable } from '../../common/validation/nullable';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../common/validation/partial-not-null';
 import { OptionalText, RequiredText, ResourceType } from '../../common/validation/text-field';
@@ -35,6 +36,7 @@ export class PromotionCurrencyDto {
 export class PromotionSchemaDto {
   @OptionalNotNull()
   @IsArray()
+  @ArrayMinSize(1)
   @ArrayMaxSize(100)
   // ValidateNested lets an array element that is itself an array (or null) through unchecked.
   @IsObject({ each: true, message: 'each of schema.currencies must be an object {currency, amount or percentage}' })
@@ -108,14 +110,16 @@ export class CreatePromotionDto {
   @Matches(PROMOTION_DATE, { message: 'end must be a date (YYYY-MM-DD) or a date and time' })
   end: string;
 
-  @OptionalNotNull()
+  /** `null` removes the minimum. */
+  @Nullable()
   @IsArray()
+  @ArrayMinSize(1)
   @ArrayMaxSize(100)
   // ValidateNested lets an array element that is itself an array (or null) through unchecked.
   @IsObject({ each: true, message: 'each of min_cart_value must be an object {amount, currency}' })
   @ValidateNested({ each: true })
   @Type(() => MinCartValueDto)
-  min_cart_value?: MinCartValueDto[];
+  min_cart_value?: MinCartValueDto[] | null;
 }
 
 /** `PUT /v2/promotions/:id`: any of the create members. */
