@@ -153,9 +153,10 @@ export class CartsService {
     }
     const order = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
-      if (!(await this.carts.find(ref, tx))!.items.length) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
+      const unpriced = (await this.carts.find(ref, tx))!;
+      if (unpriced.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
       // Priced again now, so the order carries the discounts that hold at this moment.
-      const promotions = await this.pricing.reprice((await this.carts.find(ref, tx))!, tx);
+      const promotions = await this.pricing.reprice(unpriced, tx);
       const cart = (await this.carts.find(ref, tx))!;
       assertCartTotal(cart.items);
       const managed = await this.stock.check(productLines(cart.items), tx);
