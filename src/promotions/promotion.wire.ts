@@ -29,7 +29,7 @@ export const PROMOTION_WIRE = wireFormat<Promotion>()([
 /** A code of a promotion; `uses` is how many uses are left, `max_uses` the limit (both absent when unlimited). */
 export const PROMOTION_CODE_WIRE = wireFormat<PromotionCode>()([
   constant('type', 'promotion_code'),
-  field('id', 'id', uuid()),
+  field('id', 'id', uuid(), { filter: ['eq', 'in'] }),
   field('code', 'code', string(), { filter: ['eq'] }),
   field('consume_unit', 'consumeUnit', oneOfStrings(['per_cart', 'per_item'])),
   when(
