@@ -24,6 +24,7 @@ import { SettingsModule } from './settings/settings.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { InventoriesModule } from './inventories/inventories.module';
+import { PromotionsModule } from './promotions/promotions.module';
 
 @Module({
   imports: [
@@ -52,6 +53,7 @@ import { InventoriesModule } from './inventories/inventories.module';
     IntegrationsModule,
     InventoriesModule,
     DemoSeedModule.forServer(),
+    PromotionsModule,
   ],
 })
 export class AppModule {}

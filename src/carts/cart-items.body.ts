@@ -1,7 +1,7 @@
 import { Body, Injectable, PipeTransform } from '@nestjs/common';
 import { ApiError, BadRequestError, ErrorObject } from '../common/errors/api-error';
 import { DataBodyPipe } from '../common/validation/data-body.pipe';
-import { AddCartItemDto, AddCustomItemDto } from './dto/cart.dto';
+import { AddCartItemDto, AddCustomItemDto, AddPromotionItemDto } from './dto/cart.dto';
 import { MAX_CART_ITEMS } from './cart-limits';
 
 
@@ -10,7 +10,7 @@ export interface AddCartItemsRequest {
   bulk: boolean;
   /** Bulk only: refuse every entry when one fails (Elastic Path's default), or add those that can be. */
   addAllOrNothing: boolean;
-  entries: (AddCartItemDto | AddCustomItemDto)[];
+  entries: (AddCartItemDto | AddCustomItemDto | AddPromotionItemDto)[];
   /** The entries as sent (what a refused one is reported with). */
   raw: unknown[];
 }
@@ -34,13 +34,13 @@ export function entryErrors(error: ApiError, index: number, raw: unknown): Error
 
 const entryValidator = new DataBodyPipe();
 
-async function validateEntry(raw: unknown): Promise<AddCartItemDto | AddCustomItemDto> {
+async function validateEntry(raw: unknown): Promise<AddCartItemDto | AddCustomItemDto | AddPromotionItemDto> {
   const type = isPlainObject(raw) ? raw.type : undefined;
-  if (type !== undefined && type !== 'cart_item' && type !== 'custom_item') {
-    throw new BadRequestError('type must be cart_item (a product, by id) or custom_item (a name, sku and price of your own)', 'data.type');
+  if (type !== undefined && type !== 'cart_item' && type !== 'custom_item' && type !== 'promotion_item') {
+    throw new BadRequestError('type must be cart_item (a product, by id), custom_item (a name, sku and price of your own) or promotion_item (a promotion code)', 'data.type');
   }
-  const metatype = type === 'custom_item' ? AddCustomItemDto : AddCartItemDto;
-  return (await entryValidator.transform({ data: raw }, { type: 'body', metatype })) as AddCartItemDto | AddCustomItemDto;
+  const metatype = type === 'custom_item' ? AddCustomItemDto : type === 'promotion_item' ? AddPromotionItemDto : AddCartItemDto;
+  return (await entryValidator.transform({ data: raw }, { type: 'body', metatype })) as AddCartItemDto | AddCustomItemDto | AddPromotionItemDto;
 }
 
 @Injectable()
@@ -73,7 +73,7 @@ export class AddCartItemsPipe implements PipeTransform<unknown, Promise<AddCartI
     // (that option is about items that cannot be added: an unknown product, a draft, stock, currency).
     const malformed = entries.flatMap((entry, index) => (entry instanceof ApiError ? entryErrors(entry, index, data[index]) : []));
     if (malformed.length) throw new ApiError(400, 'Bad Request', malformed[0].detail, undefined, {}, malformed);
-    return { bulk: true, addAllOrNothing, entries: entries as (AddCartItemDto | AddCustomItemDto)[], raw: data };
+    return { bulk: true, addAllOrNothing, entries: entries as (AddCartItemDto | AddCustomItemDto | AddPromotionItemDto)[], raw: data };
   }
 }
 

@@ -5,7 +5,8 @@ import { isUuid } from '../common/validation/resource-id.pipe';
 import { productPrices } from '../catalog/products/products.presenter';
 import { Db, PrismaService } from '../prisma/prisma.service';
 import { assertStockHolds } from '../stock/stock.service';
-import { AddCartItemDto, AddCustomItemDto } from './dto/cart.dto';
+import { AddCartItemDto, AddCustomItemDto, AddPromotionItemDto } from './dto/cart.dto';
+import { CartPricing } from './pricing/cart-pricing.service';
 import { AddCartItemsRequest, entryErrors } from './cart-items.body';
 import { assertCartTotal, MAX_CART_ITEMS } from './cart-limits';
 import { cartItemsDocument, CartWithItems, DEFAULT_CURRENCY } from './carts.presenter';
@@ -38,6 +39,7 @@ export class CartItemsService {
     private readonly carts: CartsRepository,
     private readonly cartsService: CartsService,
     private readonly prisma: PrismaService,
+    private readonly pricing: CartPricing,
   ) {}
 
   /**
@@ -55,6 +57,7 @@ export class CartItemsService {
         try {
           const current = (await this.carts.find(ref, tx))!;
           if (entry instanceof AddCustomItemDto) await this.addCustom(current, entry, requested, tx);
+          else if (entry instanceof AddPromotionItemDto) await this.pricing.applyCode(current, entry.code, tx);
           else await this.addProduct(current, entry, requested, tx);
           added++;
         } catch (error) {

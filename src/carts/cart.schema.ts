@@ -3,7 +3,18 @@ import { defineSchemas } from '../common/openapi/schema-registry';
 import { WIRE } from '../common/openapi/wire-schemas';
 
 const unitAndValue = closed({ unit: ref(WIRE.DisplayPrice), value: ref(WIRE.DisplayPrice) });
-const cartTotals = closed({ with_tax: ref(WIRE.DisplayPrice), without_tax: ref(WIRE.DisplayPrice), tax: ref(WIRE.DisplayPrice) });
+const cartTotals = closed({
+  with_tax: ref(WIRE.DisplayPrice),
+  without_tax: ref(WIRE.DisplayPrice),
+  tax: ref(WIRE.DisplayPrice),
+  discount: ref(WIRE.DisplayPrice),
+  without_discount: ref(WIRE.DisplayPrice),
+});
+const discount = closed(
+  { amount: ref(WIRE.Money), code: string(), id: uuid({ description: 'The promotion' }), promotion_source: string(), is_cart_discount: boolean() },
+  ['code', 'promotion_source', 'is_cart_discount'],
+);
+const promotionItemRequest = open({ type: constant('promotion_item'), code: string({ minLength: 1 }) }, ['type', 'code']);
 
 const productItem = open({ type: constant('cart_item'), id: uuid({ description: 'The product' }), quantity: integer({ minimum: 1 }) }, ['id']);
 const customItem = open(
@@ -38,7 +49,7 @@ export const CART_SCHEMAS = defineSchemas({
     description: string(),
     links: ref(WIRE.SelfLink),
     meta: closed({ display_price: ref('CartTotals'), timestamps: ref(WIRE.Timestamps) }),
-    relationships: closed({ items: closed({ data: arrayOf(closed({ type: { type: 'string', enum: ['cart_item', 'custom_item'] }, id: uuid() })) }) }),
+    relationships: closed({ items: closed({ data: arrayOf(closed({ type: { type: 'string', enum: ['cart_item', 'custom_item', 'promotion_item'] }, id: uuid() })) }) }),
   }),
   CartTotals: cartTotals,
   CartCustomersDocument: closed(
@@ -63,17 +74,37 @@ export const CART_SCHEMAS = defineSchemas({
       unit_price: ref(WIRE.Money),
       value: ref(WIRE.Money),
       manage_stock: boolean(),
+      discounts: arrayOf(discount),
       links: closed({ product: string() }, ['product']),
       meta: closed({
-        display_price: closed({ with_tax: unitAndValue, without_tax: unitAndValue, tax: unitAndValue }),
+        display_price: closed({ with_tax: unitAndValue, without_tax: unitAndValue, tax: unitAndValue, discount: unitAndValue, without_discount: unitAndValue }),
         timestamps: ref(WIRE.Timestamps),
       }),
     },
     ['product_id', 'manage_stock'],
   ),
-  CartItemsDocument: closed({ data: arrayOf(ref('CartItem')), meta: closed({ display_price: ref('CartTotals') }) }),
+  PromotionItem: closed(
+    {
+      type: constant('promotion_item'),
+      id: uuid({ description: 'The promotion' }),
+      promotion_id: uuid(),
+      code: string({ description: 'Absent for an automatic promotion' }),
+      name: string(),
+      description: string(),
+      sku: string(),
+      quantity: integer({ minimum: 1 }),
+      unit_price: ref(WIRE.Money),
+      value: ref(WIRE.Money),
+      links: closed({}),
+      meta: closed({ display_price: closed({ with_tax: unitAndValue, without_tax: unitAndValue, tax: unitAndValue }) }),
+    },
+    ['code'],
+    { description: 'A promotion applied to the cart; its value is the discount it gives (negative)' },
+  ),
+  CartListItem: { anyOf: [ref('CartItem'), ref('PromotionItem')], description: 'A product or custom item, or a promotion applied to the cart' },
+  CartItemsDocument: closed({ data: arrayOf(ref('CartListItem')), meta: closed({ display_price: ref('CartTotals') }) }),
   AddedCartItemsDocument: closed(
-    { data: arrayOf(ref('CartItem')), meta: closed({ display_price: ref('CartTotals') }), errors: arrayOf(ref(WIRE.ErrorObject)) },
+    { data: arrayOf(ref('CartListItem')), meta: closed({ display_price: ref('CartTotals') }), errors: arrayOf(ref(WIRE.ErrorObject)) },
     ['errors'],
     { description: 'The cart\'s items; with `add_all_or_nothing: false`, `errors` names the entries that were not added (`source` `data[i]...`)' },
   ),
@@ -83,7 +114,7 @@ export const CART_SCHEMAS = defineSchemas({
     required: ['data'],
     description: 'One item, or several (`data` an array) with `options.add_all_or_nothing`',
     properties: {
-      data: { anyOf: [productItem, customItem, arrayOf({ anyOf: [productItem, customItem] })] },
+      data: { anyOf: [productItem, customItem, promotionItemRequest, arrayOf({ anyOf: [productItem, customItem, promotionItemRequest] })] },
       options: open({ add_all_or_nothing: boolean() }),
     },
   },

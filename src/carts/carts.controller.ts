@@ -132,7 +132,7 @@ export class CartsController {
     await this.carts.delete(ref);
   }
 
-  @ApiList('List a cart\'s items', 'CartItem', { meta: { display_price: ref(S.CartTotals) } })
+  @ApiList('List a cart\'s items', 'CartListItem', { meta: { display_price: ref(S.CartTotals) } })
   @Get(':ref/items')
   items(@CartRef() ref: string, @Query() query: Record<string, unknown>) {
     return this.carts.items(ref, parseSubCollectionPage(query));

@@ -3,6 +3,7 @@ import { AccountManagementModule } from '../account-management/account-managemen
 import { AccountsModule } from '../accounts/accounts.module';
 import { CheckoutParties } from './checkout-party';
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CustomersModule } from '../customers/customers.module';
 import { OrdersModule } from '../orders/orders.module';
 import { StockModule } from '../stock/stock.module';
@@ -11,10 +12,12 @@ import { CartItemsService } from './cart-items.service';
 import { CartsController } from './carts.controller';
 import { CartsRepository } from './carts.repository';
 import { CartsService } from './carts.service';
+import { CartPricing } from './pricing/cart-pricing.service';
 
 @Module({
-  imports: [OrdersModule, StockModule, CustomersModule, AccountsModule, AccountManagementModule],
+  imports: [OrdersModule, StockModule, CustomersModule, AccountsModule, AccountManagementModule, DiscoveryModule],
   controllers: [CartsController],
-  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude, CheckoutParties, CartAccountsService],
+  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude, CheckoutParties, CartAccountsService, CartPricing],
+  exports: [CartsService],
 })
 export class CartsModule {}

@@ -3,25 +3,62 @@ import { Page, pageOf, PageParams } from '../common/list-query';
 import { displayPrice } from '../common/money/money';
 import { timestamps } from '../common/http/timestamps';
 import { apiLink } from '../common/http/request-context';
+import { cartTotalsOf, lineTotals } from './pricing/cart-pricing';
+import { storedDiscounts, storedPromotions } from './pricing/cart-pricing.service';
+
+/** A discount is written negative; no discount is 0, not -0. */
+const negative = (amount: number) => (amount === 0 ? 0 : -amount);
 
 export type CartWithItems = Cart & { items: CartItem[] };
 
 /** Store default when a cart has neither items nor a chosen currency. */
 export const DEFAULT_CURRENCY = 'USD';
 
+/** The cart's totals after its discounts (`discount` is negative, as Elastic Path writes it). */
 export function cartTotals(cart: CartWithItems) {
   const currency = cart.items[0]?.currency ?? cart.currency ?? DEFAULT_CURRENCY;
-  const total = cart.items.reduce((sum, i) => sum + i.unitAmount * i.quantity, 0);
+  const { total, discount, withoutDiscount } = cartTotalsOf(cart.items.map((i) => ({ ...i, discounts: storedDiscounts(i) })));
   return {
     with_tax: displayPrice(total, currency),
     without_tax: displayPrice(total, currency),
     tax: displayPrice(0, currency),
+    discount: displayPrice(negative(discount), currency),
+    without_discount: displayPrice(withoutDiscount, currency),
   };
 }
 
+/** A promotion the cart's pricing applied, listed among its items as Elastic Path lists a promotion item. */
+export function presentPromotionItem(cart: CartWithItems, promotion: ReturnType<typeof storedPromotions>[number]) {
+  const c = cart.items[0]?.currency ?? cart.currency ?? DEFAULT_CURRENCY;
+  const amount = -promotion.amount;
+  const price = { amount, currency: c, includes_tax: true };
+  const both = { unit: displayPrice(amount, c), value: displayPrice(amount, c) };
+  return {
+    type: 'promotion_item' as const,
+    id: promotion.promotion_id,
+    promotion_id: promotion.promotion_id,
+    ...(promotion.code !== null ? { code: promotion.code } : {}),
+    name: promotion.name,
+    description: promotion.description,
+    sku: promotion.code ?? promotion.promotion_id,
+    quantity: 1,
+    unit_price: price,
+    value: price,
+    links: {},
+    meta: { display_price: { with_tax: both, without_tax: both, tax: { unit: displayPrice(0, c), value: displayPrice(0, c) } } },
+  };
+}
+
+function promotionItems(cart: CartWithItems) {
+  return storedPromotions(cart).map((p) => presentPromotionItem(cart, p));
+}
+
 export function presentCartItem(item: CartItem) {
-  const value = item.unitAmount * item.quantity;
+  const discounts = storedDiscounts(item);
+  const { value, discount, withoutDiscount } = lineTotals(item, discounts);
   const c = item.currency;
+  // Per unit after discounts, rounded down: the value is what the line totals.
+  const unitAfter = Math.floor(value / item.quantity);
   const custom = item.productId === null;
   return {
     // A custom item has no product: no `product_id`, no product link (as Elastic Path answers).
@@ -33,14 +70,23 @@ export function presentCartItem(item: CartItem) {
     description: item.description,
     quantity: item.quantity,
     unit_price: { amount: item.unitAmount, currency: c, includes_tax: item.includesTax },
-    value: { amount: value, currency: c, includes_tax: item.includesTax },
+    value: { amount: withoutDiscount, currency: c, includes_tax: item.includesTax },
     ...(custom ? { manage_stock: false } : {}),
+    discounts: discounts.map((d) => ({
+      amount: { amount: negative(d.amount), currency: c, includes_tax: item.includesTax },
+      code: d.code ?? '',
+      id: d.id,
+      promotion_source: d.promotion_source,
+      is_cart_discount: d.is_cart_discount,
+    })),
     links: custom ? {} : { product: apiLink(`/products/${item.productId}`) },
     meta: {
       display_price: {
-        with_tax: { unit: displayPrice(item.unitAmount, c), value: displayPrice(value, c) },
-        without_tax: { unit: displayPrice(item.unitAmount, c), value: displayPrice(value, c) },
+        with_tax: { unit: displayPrice(unitAfter, c), value: displayPrice(value, c) },
+        without_tax: { unit: displayPrice(unitAfter, c), value: displayPrice(value, c) },
         tax: { unit: displayPrice(0, c), value: displayPrice(0, c) },
+        discount: { unit: displayPrice(negative(Math.floor(discount / item.quantity)), c), value: displayPrice(negative(discount), c) },
+        without_discount: { unit: displayPrice(item.unitAmount, c), value: displayPrice(withoutDiscount, c) },
       },
       timestamps: timestamps(item),
     },
@@ -55,16 +101,23 @@ export function presentCart(cart: CartWithItems) {
     description: cart.description,
     links: { self: apiLink(`/carts/${encodeURIComponent(cart.id)}`) },
     meta: { display_price: cartTotals(cart), timestamps: timestamps(cart) },
-    relationships: { items: { data: cart.items.map((i) => ({ type: i.productId === null ? 'custom_item' : 'cart_item', id: i.id })) } },
+    relationships: {
+      items: {
+        data: [
+          ...cart.items.map((i) => ({ type: i.productId === null ? 'custom_item' : 'cart_item', id: i.id })),
+          ...storedPromotions(cart).map((p) => ({ type: 'promotion_item', id: p.promotion_id })),
+        ],
+      },
+    },
   };
 }
 
 /** `GET /v2/carts/:ref/items`: one page of the items, with `meta.display_price` of the whole cart beside the pagination. */
-export function cartItemsPage(cart: CartWithItems, q: PageParams): Page<ReturnType<typeof presentCartItem>> {
-  return { ...pageOf(cart.items.map((i) => presentCartItem(i)), q), meta: { display_price: cartTotals(cart) } };
+export function cartItemsPage(cart: CartWithItems, q: PageParams): Page<ReturnType<typeof presentCartItem> | ReturnType<typeof presentPromotionItem>> {
+  return { ...pageOf([...cart.items.map((i) => presentCartItem(i)), ...promotionItems(cart)], q), meta: { display_price: cartTotals(cart) } };
 }
 
 /** The answer of every item change: `{data:[...], meta:{display_price}}`. */
 export function cartItemsDocument(cart: CartWithItems) {
-  return { data: cart.items.map((i) => presentCartItem(i)), meta: { display_price: cartTotals(cart) } };
+  return { data: [...cart.items.map((i) => presentCartItem(i)), ...promotionItems(cart)], meta: { display_price: cartTotals(cart) } };
 }

@@ -15,6 +15,8 @@ import { cartItemsDocument, cartItemsPage, CartWithItems, presentCart, presentCa
 import { CartsRepository } from './carts.repository';
 import { CheckoutParties } from './checkout-party';
 import type { Principal } from '../common/http/request-context';
+import { CartPricing, storedDiscounts } from './pricing/cart-pricing.service';
+import { lineTotals } from './pricing/cart-pricing';
 
 const CART_REF = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -33,6 +35,7 @@ export class CartsService {
     private readonly stock: StockService,
     private readonly customers: CustomersService,
     private readonly parties: CheckoutParties,
+    private readonly pricing: CartPricing,
   ) {}
 
   /** Cart references are chosen by the client: 1–64 characters of `[A-Za-z0-9_-]`; anything else names no cart. */
@@ -151,8 +154,11 @@ export class CartsService {
     const order = await this.prisma.$transaction(async (tx) => {
       const party = await this.parties.of(dto, principal, tx);
       await this.carts.lock(ref, tx);
+      const unpriced = (await this.carts.find(ref, tx))!;
+      if (unpriced.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
+      // Priced again now, so the order carries the discounts that hold at this moment.
+      const promotions = await this.pricing.reprice(unpriced, tx);
       const cart = (await this.carts.find(ref, tx))!;
-      if (cart.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
       assertCartTotal(cart.items);
       const managed = await this.stock.check(productLines(cart.items), tx);
       const billing = { ...dto.billing_address } as Record<string, unknown>;
@@ -173,10 +179,13 @@ export class CartsService {
             unitAmount: i.unitAmount,
             includesTax: i.includesTax,
             stockAllocated: i.productId !== null && managed.has(i.productId),
+            discounts: storedDiscounts(i),
+            discountAmount: lineTotals(i, storedDiscounts(i)).discount,
           })),
         },
         tx,
       );
+      await this.pricing.spendCodes(cart.id, order.id, promotions, tx);
       await this.stock.take(productLines(cart.items).filter((i) => managed.has(i.productId)), tx);
       return order;
     }, QUEUED_TRANSACTION);
@@ -186,6 +195,7 @@ export class CartsService {
   /** After a change of its items: bumps the cart's `updated_at` and publishes `cart.updated`. */
   async changed(ref: string, tx: Db): Promise<CartWithItems> {
     await this.carts.touch(ref, tx);
+    await this.pricing.reprice((await this.carts.find(ref, tx))!, tx);
     const cart = (await this.carts.find(ref, tx))!;
     await this.events.publish(tx, 'cart.updated', { data: presentCart(cart) });
     return cart;

@@ -19,7 +19,7 @@ export const ORDER_SCHEMAS = defineSchemas({
       links: closed({}),
       meta: closed({
         display_price: closed(
-          Object.fromEntries(['with_tax', 'without_tax', 'tax', 'discount', 'balance_owing', 'authorized', 'paid', 'refunded'].map((k) => [k, ref(WIRE.DisplayPrice)])),
+          Object.fromEntries(['with_tax', 'without_tax', 'tax', 'discount', 'balance_owing', 'authorized', 'paid', 'refunded', 'without_discount'].map((k) => [k, ref(WIRE.DisplayPrice)])),
         ),
         timestamps: ref(WIRE.Timestamps),
       }),
@@ -37,8 +37,15 @@ export const ORDER_SCHEMAS = defineSchemas({
       sku: string(),
       unit_price: ref(WIRE.Money),
       value: ref(WIRE.Money),
+      discounts: arrayOf(
+        closed({ amount: ref(WIRE.Money), code: string(), id: uuid({ description: 'The promotion' }), promotion_source: string(), is_cart_discount: { type: 'boolean' } }, ['promotion_source', 'is_cart_discount']),
+        { description: 'The discounts the line had in the cart at checkout' },
+      ),
       links: closed({}),
-      meta: closed({ display_price: closed({ with_tax: unitAndValue, without_tax: unitAndValue, tax: unitAndValue }), timestamps: ref(WIRE.Timestamps) }),
+      meta: closed({
+        display_price: closed({ with_tax: unitAndValue, without_tax: unitAndValue, tax: unitAndValue, discount: unitAndValue, without_discount: unitAndValue }),
+        timestamps: ref(WIRE.Timestamps),
+      }),
       relationships: closed({ cart_item: toOne('cart_item') }, ['cart_item']),
     },
     ['product_id'],

@@ -12,7 +12,8 @@ const ORDER_DISPLAY_PRICE = new WireFormat<Order, void>([
   displayPriceMember('with_tax', (o) => o.withTax, 'with_tax'),
   displayPriceMember('without_tax', (o) => o.withoutTax, 'without_tax'),
   displayPriceMember('tax', (o) => o.tax, 'tax'),
-  displayPriceMember('discount', () => 0, () => Prisma.sql`0`),
+  // Written negative, as Elastic Path writes a discount (0 stays 0).
+  displayPriceMember('discount', (o) => (o.discount === 0 ? 0 : -o.discount), (t) => Prisma.sql`(0 - ${col(t, 'discount')})`),
   displayPriceMember(
     'balance_owing',
     (o) => Math.max(0, o.withTax - o.authorizedAmount - o.paidAmount),
@@ -21,6 +22,7 @@ const ORDER_DISPLAY_PRICE = new WireFormat<Order, void>([
   displayPriceMember('authorized', (o) => o.authorizedAmount, 'authorized_amount'),
   displayPriceMember('paid', (o) => o.paidAmount, 'paid_amount'),
   displayPriceMember('refunded', (o) => o.refundedAmount, 'refunded_amount'),
+  displayPriceMember('without_discount', (o) => o.withTax + o.discount, (t) => Prisma.sql`${col(t, 'with_tax')}::bigint + ${col(t, 'discount')}`),
 ]);
 
 const ORDER_META = new WireFormat<Order, void>([nested('display_price', ORDER_DISPLAY_PRICE), timestampsMember()]);
@@ -62,6 +64,12 @@ export const ORDER_WIRE = new WireFormat<OrderWireRow, void>([
 const lineValue = (i: OrderItem) => i.unitAmount * i.quantity;
 /** In bigint, as the balance owing above: a product or difference of integer columns may not fit in an integer. */
 const LINE_VALUE_SQL = (t: Prisma.Sql) => Prisma.sql`${col(t, 'unit_amount')}::bigint * ${col(t, 'quantity')}`;
+/** After the line's discounts; per unit rounded down, as the cart shows it. */
+const discountedValue = (i: OrderItem) => lineValue(i) - i.discountAmount;
+const DISCOUNTED_VALUE_SQL = (t: Prisma.Sql) => Prisma.sql`(${LINE_VALUE_SQL(t)} - ${col(t, 'discount_amount')})`;
+const discountedUnit = (i: OrderItem) => Math.floor(discountedValue(i) / i.quantity);
+const DISCOUNTED_UNIT_SQL = (t: Prisma.Sql) => Prisma.sql`(${DISCOUNTED_VALUE_SQL(t)} / ${col(t, 'quantity')})`;
+const negative = (amount: number) => (amount === 0 ? 0 : -amount);
 
 function itemAmount(key: string, amount: (i: OrderItem) => number, sql: AmountSql) {
   return computed<OrderItem, void>(
@@ -80,9 +88,17 @@ const ITEM_META = new WireFormat<OrderItem, void>([
   nested(
     'display_price',
     new WireFormat<OrderItem, void>([
-      unitAndValue('with_tax', (i) => i.unitAmount, 'unit_amount', lineValue, LINE_VALUE_SQL),
-      unitAndValue('without_tax', (i) => i.unitAmount, 'unit_amount', lineValue, LINE_VALUE_SQL),
+      unitAndValue('with_tax', discountedUnit, DISCOUNTED_UNIT_SQL, discountedValue, DISCOUNTED_VALUE_SQL),
+      unitAndValue('without_tax', discountedUnit, DISCOUNTED_UNIT_SQL, discountedValue, DISCOUNTED_VALUE_SQL),
       unitAndValue('tax', () => 0, () => Prisma.sql`0`, () => 0, () => Prisma.sql`0`),
+      unitAndValue(
+        'discount',
+        (i) => negative(Math.floor(i.discountAmount / i.quantity)),
+        (t) => Prisma.sql`(0 - ${col(t, 'discount_amount')} / ${col(t, 'quantity')})`,
+        (i) => negative(i.discountAmount),
+        (t) => Prisma.sql`(0 - ${col(t, 'discount_amount')})`,
+      ),
+      unitAndValue('without_discount', (i) => i.unitAmount, 'unit_amount', lineValue, LINE_VALUE_SQL),
     ]),
   ),
   timestampsMember(),
@@ -106,6 +122,7 @@ export const ORDER_ITEM_WIRE = new WireFormat<OrderItem, void>([
   scalar('sku', 'sku', (i) => i.sku),
   itemAmount('unit_price', (i) => i.unitAmount, 'unit_amount'),
   itemAmount('value', lineValue, LINE_VALUE_SQL),
+  jsonColumn('discounts', 'discounts', (i) => i.discounts),
   noLinks<OrderItem>(),
   nested('meta', ITEM_META),
   nested('relationships', ITEM_RELATIONSHIPS),

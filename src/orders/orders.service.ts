@@ -37,6 +37,9 @@ export interface NewOrderInput {
     includesTax: boolean;
     /** The quantity was taken from the product's managed stock (given back if the order is cancelled). */
     stockAllocated: boolean;
+    /** The line's discounts as the cart worked them out (each a positive amount taken off), and their sum. */
+    discounts?: { id: string; code: string | null; amount: number; is_cart_discount: boolean; promotion_source: string }[];
+    discountAmount?: number;
   }[];
 }
 
@@ -88,8 +91,10 @@ export class OrdersService {
 
   /** Creates the order of a checkout and publishes `order.created`; `tx` is the caller's transaction. */
   async createFromCheckout(input: NewOrderInput, tx: Prisma.TransactionClient): Promise<OrderWithItems> {
-    const total = boundedTotal(input.items);
-    if (total === null) throw totalTooLarge('Order');
+    const undiscounted = boundedTotal(input.items);
+    if (undiscounted === null) throw totalTooLarge('Order');
+    const discount = input.items.reduce((sum, i) => sum + (i.discountAmount ?? 0), 0);
+    const total = undiscounted - discount;
     const order = await this.orders.create(
       {
         status: 'incomplete' satisfies OrderStatus,
@@ -104,6 +109,7 @@ export class OrdersService {
         withTax: total,
         withoutTax: total,
         tax: 0,
+        discount,
         cartId: input.cartId,
         ...(input.account ? { accountId: input.account.id, accountMemberId: input.account.memberId, contact: input.account.contact } : {}),
         items: {
@@ -117,6 +123,15 @@ export class OrdersService {
             currency: input.currency,
             includesTax: i.includesTax,
             stockAllocated: i.stockAllocated,
+            // As Elastic Path writes an order item's discounts: the amount negative, in the order's currency.
+            discounts: (i.discounts ?? []).map((d) => ({
+              amount: { amount: d.amount === 0 ? 0 : -d.amount, currency: input.currency, includes_tax: i.includesTax },
+              code: d.code ?? '',
+              id: d.id,
+              promotion_source: d.promotion_source,
+              is_cart_discount: d.is_cart_discount,
+            })),
+            discountAmount: i.discountAmount ?? 0,
           })),
         },
       },

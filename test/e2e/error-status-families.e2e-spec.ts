@@ -35,6 +35,9 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'Inventories', form: 'string', status: 404, request: (t) => t.http.get(`/v2/inventories/${randomUUID()}`).set(t.admin) },
   { family: 'Inventories', form: 'string', status: 403, request: (t) => t.http.post('/v2/inventories/locations').set(t.storefront).send({ data: {} }) },
   { family: 'Inventories', form: 'string', status: 400, request: (t) => t.http.post('/v2/inventories/locations').set(t.admin).send({ data: { attributes: { name: 'x' } } }) },
+  { family: 'Promotions', form: 'string', status: 404, request: (t) => t.http.get(`/v2/promotions/${randomUUID()}`).set(t.admin) },
+  { family: 'Promotions', form: 'string', status: 403, request: (t) => t.http.get('/v2/promotions').set(t.storefront) },
+  { family: 'carts (discounts)', form: 'number', status: 404, request: (t) => t.http.delete(`/v2/carts/${randomUUID()}/discounts/NO-SUCH-CODE`).set(t.storefront) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {

@@ -357,7 +357,7 @@ describe('bad input (property-based)', () => {
     if (!make) throw new Error(`no fixture for ${key}`);
     const fixture = await make();
     const method = key.split(' ')[0].toLowerCase();
-    if (method !== 'post' && method !== 'put') throw new Error(`${key}: only POST and PUT bodies are fuzzed`);
+    if (method !== 'post' && method !== 'put' && method !== 'delete') throw new Error(`${key}: only POST, PUT and DELETE bodies are fuzzed`);
     return { name: key, method, path: fixture.path, auth: fixture.auth, template: () => structuredClone(fixture.body) as Json };
   }
 

@@ -118,6 +118,7 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     'POST /v2/orders/:orderId/transactions/:transactionId/confirm': transactionAction('confirm', { payment: 'pm_x', gateway: 'manual', method: 'authorize' }),
     'POST /v2/orders/:orderId/transactions/:transactionId/cancel': transactionAction('cancel', { reason: 'changed my mind' }),
     ...inventoryFixtures(created, unique),
+    ...promotionFixtures(created, unique),
   };
 }
 
@@ -151,6 +152,34 @@ function inventoryFixtures(created: (path: string, data: Record<string, unknown>
     'PUT /v2/inventories/locations/:id': async () => {
       const at = await location();
       return { path: `/v2/inventories/locations/${at.id}`, auth: 'admin', body: { data: { type: 'inventory_location', id: at.id, attributes: { name: 'Fuzz warehouse renamed', slug: `fuzz-${unique()}`, external_ref: 'fuzz-ref', description: 'Fuzz location', address: ['2 Fuzz Road'], geolocation: { lat: 3, lon: 4 } } } } };
+    },
+  };
+}
+
+/** Promotions Standard: a promotion (its members at the top level of `data`) and its codes. */
+function promotionFixtures(created: (path: string, data: Record<string, unknown>) => Promise<{ id: string }>, unique: () => string): Record<string, () => Promise<WriteFixture>> {
+  const promotion = () => ({
+    type: 'promotion',
+    name: `Fuzz promotion ${unique()}`,
+    description: 'd',
+    enabled: false,
+    automatic: false,
+    promotion_type: 'percent_discount',
+    schema: { currencies: [{ currency: 'USD', percentage: 10 }], targets: ['all'], percent: 10 },
+    min_cart_value: [{ currency: 'USD', amount: 100 }],
+    start: '2026-01-01',
+    end: '2099-01-01T00:00:00Z',
+  });
+  const codes = () => ({ type: 'promotion_codes', codes: [{ code: `FUZZ-${unique()}`, uses: 5, consume_unit: 'per_cart' }] });
+  return {
+    'POST /v2/promotions': async () => ({ path: '/v2/promotions', auth: 'admin', body: { data: promotion() } }),
+    'PUT /v2/promotions/:id': async () => ({ path: `/v2/promotions/${(await created('/v2/promotions', promotion())).id}`, auth: 'admin', body: { data: promotion() } }),
+    'POST /v2/promotions/:id/codes': async () => ({ path: `/v2/promotions/${(await created('/v2/promotions', promotion())).id}/codes`, auth: 'admin', body: { data: codes() } }),
+    'DELETE /v2/promotions/:id/codes': async () => {
+      const { id } = await created('/v2/promotions', promotion());
+      const data = codes();
+      await created(`/v2/promotions/${id}/codes`, data);
+      return { path: `/v2/promotions/${id}/codes`, auth: 'admin', body: { data } };
     },
   };
 }

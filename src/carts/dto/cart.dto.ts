@@ -68,6 +68,15 @@ export class AddCustomItemDto {
   price: CustomItemPriceDto;
 }
 
+/** `POST /v2/carts/:ref/items` with `type: "promotion_item"`: applies a promotion code to the cart. */
+export class AddPromotionItemDto {
+  @IsIn(['promotion_item'])
+  type: 'promotion_item';
+
+  @RequiredText()
+  code: string;
+}
+
 /** `PUT /v2/carts/:ref/items/:itemId`: 0 removes the item. */
 export class UpdateCartItemDto {
   @OptionalNotNull()

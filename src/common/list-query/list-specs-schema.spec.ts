@@ -15,6 +15,7 @@ import { HIERARCHIES_SPEC, NODES_SPEC } from '../../pxm/hierarchies/hierarchies.
 import { LOCATIONS_SPEC } from '../../inventories/locations.repository';
 import { STOCK_SPEC } from '../../inventories/stock.repository';
 import { TRANSACTIONS_SPEC } from '../../inventories/transactions.repository';
+import { PROMOTION_CODES_SPEC, PROMOTIONS_SPEC } from '../../promotions/promotions.repository';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -39,6 +40,8 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   STOCK_SPEC: [STOCK_SPEC, 'InventoryStock'],
   TRANSACTIONS_SPEC: [TRANSACTIONS_SPEC, 'InventoryTransaction'],
   LOCATIONS_SPEC: [LOCATIONS_SPEC, 'InventoryLocation'],
+  PROMOTIONS_SPEC: [PROMOTIONS_SPEC, 'Promotion'],
+  PROMOTION_CODES_SPEC: [PROMOTION_CODES_SPEC, 'PromotionCode'],
 };
 
 interface SchemaField {

@@ -23,6 +23,7 @@ const INCLUDED_RESOURCES: Record<string, string> = {
   'category.products': 'Product',
   'cart.items': 'CartItem',
   'order.items': 'OrderItem',
+  'cart.promotions': 'Promotion',
 };
 
 const ERROR_RESPONSES = {
