@@ -36,10 +36,14 @@ const MATCHES_NOTHING = 'eq(id,00000000-0000-4000-8000-000000000000)';
 
 type Fixture = Record<string, string>;
 
-/** `:param` segments from the fixture, keyed by the segment before them (`orders/:orderId` → fixture.orders). */
+/**
+ * `:param` segments from the fixture, keyed by the segment before them (`orders/:orderId` → fixture.orders), or by
+ * the path's first resource and that segment where two resources share a name (`inventories/transactions`).
+ */
 function concretePath(path: string, fixture: Fixture): string {
+  const resource = path.split('/')[2];
   return path.replace(/([^/]+)\/:[A-Za-z0-9_]+/g, (whole, parent: string) => {
-    const value = fixture[parent];
+    const value = fixture[`${resource}/${parent}`] ?? fixture[parent];
     if (value === undefined) throw new Error(`${path}: the envelope test has no fixture for ':${whole.split(':')[1]}' after '${parent}'; add one`);
     return `${parent}/${encodeURIComponent(value)}`;
   });
@@ -115,6 +119,7 @@ describe('lists: every collection carries the pagination envelope', () => {
       categories: category.id,
       files: file.id,
       accounts: account.id,
+      addresses: (await t.prisma.accountAddress.create({ data: { accountId: account.id, firstName: 'Env', lastName: 'Elope', line1: '1 Envelope Street', postcode: 'E1 1AA', country: 'GB' } })).id,
       currencies: (await t.prisma.currency.findFirstOrThrow()).id,
       ...(await pcmTree()),
       ...(await accountManagementListFixture(t, account.id)),
@@ -127,7 +132,22 @@ describe('lists: every collection carries the pagination envelope', () => {
       integrations: integration.id,
       jobs: job.id,
       promotions: await promotionWithCode(),
+      ...(await stockWithTransaction()),
     };
+  }
+
+  /** A product's stock at a location, with one transaction: the inventories' lists all have a member. */
+  async function stockWithTransaction() {
+    const made = async (path: string, data: Record<string, unknown>) => {
+      const res = await t.http.post(path).set(t.admin).send({ data });
+      expect(res.status).toBe(201);
+      return res.body.data;
+    };
+    const slug = `envelope-${randomUUID().slice(0, 8)}`;
+    const location = await made('/v2/inventories/locations', { type: 'inventory_location', attributes: { name: 'Envelope warehouse', slug } });
+    const stock = await made('/v2/inventories', { type: 'stock', id: randomUUID(), attributes: { locations: { [slug]: { available: 5 } } } });
+    const transaction = await made(`/v2/inventories/${stock.id}/transactions`, { type: 'stock-transaction', attributes: { action: 'allocate', quantity: 1, location: slug } });
+    return { locations: location.id as string, inventories: stock.id as string, 'inventories/transactions': transaction.id as string };
   }
 
   /** A promotion with a code: `/v2/promotions/:id/codes` has a member. */
