@@ -23,6 +23,8 @@ const INCLUDED_RESOURCES: Record<string, string> = {
   'category.products': 'Product',
   'cart.items': 'CartItem',
   'order.items': 'OrderItem',
+  'pcm-product.main_images': 'File',
+  'pcm-product.files': 'File',
 };
 
 const ERROR_RESPONSES = {
