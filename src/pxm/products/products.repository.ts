@@ -82,8 +82,9 @@ const WITH_FILES = { files: { select: { fileId: true }, orderBy: [{ createdAt: '
 export class ProductsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  create(data: Prisma.PxmProductUncheckedCreateInput, db: Db = this.prisma): Promise<ProductRow> {
-    return db.pxmProduct.create({ data, include: WITH_FILES });
+  /** A new product has no files. */
+  create(data: Prisma.PxmProductUncheckedCreateInput, db: Db = this.prisma) {
+    return db.pxmProduct.create({ data });
   }
 
   find(id: string, db: Db = this.prisma): Promise<ProductRow | null> {
@@ -103,11 +104,6 @@ export class ProductsRepository {
   /** Its file and node links go with it (foreign keys cascade); the files and nodes stay. */
   delete(id: string, db: Db = this.prisma) {
     return db.pxmProduct.delete({ where: { id } });
-  }
-
-  /** Whether another product has this SKU or slug. */
-  taken(column: 'sku' | 'slug', value: string, exceptId: string | null, db: Db = this.prisma) {
-    return db.pxmProduct.findFirst({ where: { [column]: value, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { id: true } });
   }
 
   list(q: ListQuery, scope: Prisma.PxmProductWhereInput = {}, db: PrismaService = this.prisma) {

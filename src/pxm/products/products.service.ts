@@ -79,11 +79,12 @@ export class ProductsService {
     private readonly prisma: PrismaService,
   ) {}
 
+  /** One INSERT: a taken SKU or slug is the unique index's refusal, answered 409. */
   async create(dto: CreatePcmProductDto) {
     const a = dto.attributes;
     const data = { ...columns(a, 'data.attributes'), name: a.name, slug: a.slug ?? a.name };
-    await this.checkUnique(data.sku, data.slug, null);
-    return this.present(await this.repo.create(data));
+    const row = await this.repo.create(data).catch(unlessTaken(data));
+    return this.present({ ...row, files: [] });
   }
 
   async list(q: ListQuery) {
@@ -100,8 +101,7 @@ export class ProductsService {
     const data = columns(dto.attributes, 'data.attributes');
     return this.prisma.$transaction(async (tx) => {
       if (!(await this.repo.lock(id, tx))) throw new NotFoundError('Product');
-      await this.checkUnique(data.sku, data.slug, id, tx);
-      return this.present(await this.repo.update(id, data, tx));
+      return this.present(await this.repo.update(id, data, tx).catch(unlessTaken(data)));
     });
   }
 
@@ -168,9 +168,24 @@ export class ProductsService {
     if (missing >= 0) throw new UnprocessableError('File not found', `File ${files[missing].id} does not exist`, source === 'data' ? `data[${missing}].id` : source);
   }
 
-  /** Elastic Path: a SKU and a slug belong to one product each (409 otherwise). */
-  private async checkUnique(sku: string | undefined, slug: string | undefined, exceptId: string | null, db: Db = this.prisma) {
-    if (sku !== undefined && (await this.repo.taken('sku', sku, exceptId, db))) throw new ConflictError(`The SKU ${JSON.stringify(sku)} belongs to another product`, 'data.attributes.sku');
-    if (slug !== undefined && (await this.repo.taken('slug', slug, exceptId, db))) throw new ConflictError(`The slug ${JSON.stringify(slug)} belongs to another product`, 'data.attributes.slug');
-  }
+}
+
+/** The unique column a P2002 names (`sku` or `slug`), from Prisma's error or its driver adapter's. */
+function takenColumn(e: unknown): 'sku' | 'slug' | null {
+  if (!(e instanceof Prisma.PrismaClientKnownRequestError) || e.code !== 'P2002') return null;
+  const meta = e.meta as { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: unknown; index?: unknown } } } } | undefined;
+  const named = JSON.stringify([meta?.target, meta?.driverAdapterError?.cause?.constraint]);
+  if (named.includes('sku')) return 'sku';
+  if (named.includes('slug')) return 'slug';
+  return null;
+}
+
+/** Elastic Path: a SKU and a slug belong to one product each; the other's is 409. */
+function unlessTaken(data: { sku?: string; slug?: string }) {
+  return (e: unknown): never => {
+    const column = takenColumn(e);
+    if (column === 'sku') throw new ConflictError(`The SKU ${JSON.stringify(data.sku)} belongs to another product`, 'data.attributes.sku');
+    if (column === 'slug') throw new ConflictError(`The slug ${JSON.stringify(data.slug)} belongs to another product`, 'data.attributes.slug');
+    throw e;
+  };
 }
