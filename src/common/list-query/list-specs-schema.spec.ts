@@ -12,6 +12,7 @@ import { CUSTOMERS_SPEC } from '../../customers/customers.repository';
 import { INTEGRATIONS_SPEC, JOBS_SPEC, LOGS_SPEC } from '../../integrations/integrations.repository';
 import { ORDERS_SPEC } from '../../orders/orders.repository';
 import { HIERARCHIES_SPEC, NODES_SPEC } from '../../pxm/hierarchies/hierarchies.repository';
+import { PCM_PRODUCTS_SPEC } from '../../pxm/products/products.repository';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -33,6 +34,7 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   ACCOUNT_MEMBERS_SPEC: [ACCOUNT_MEMBERS_SPEC, 'AccountMember'],
   ACCOUNT_MEMBERSHIPS_SPEC: [ACCOUNT_MEMBERSHIPS_SPEC, 'AccountMembership'],
   PASSWORD_PROFILE_INFOS_SPEC: [PASSWORD_PROFILE_INFOS_SPEC, 'MemberPassword'],
+  PCM_PRODUCTS_SPEC: [PCM_PRODUCTS_SPEC, 'PxmProduct'],
 };
 
 interface SchemaField {

@@ -6,7 +6,7 @@ import { ResourceId } from '../../common/validation/resource-id.pipe';
 import { HIERARCHY_SCHEMAS } from '../hierarchies/hierarchy.schema';
 import { NodeProductsService } from './node-products.service';
 import { PRODUCT_SCHEMAS } from './product.schema';
-import { PRODUCTS_SPEC } from './products.repository';
+import { PCM_PRODUCTS_SPEC } from './products.repository';
 import { parseReferences, referencesSchema } from './references';
 
 /** A node's products, under its hierarchy's path. */
@@ -33,10 +33,9 @@ export class NodeProductsController {
     return this.nodeProducts.change(id, nodeId, 'unlink', parseReferences(body, 'product'));
   }
 
-  @ApiList("List a node's live products, its curated products first", PRODUCT_SCHEMAS.PcmProduct)
+  @ApiList("List a node's live products, its curated products first", PRODUCT_SCHEMAS.PcmProduct, { spec: PCM_PRODUCTS_SPEC })
   @Get('products')
   async products(@ResourceId('id', 'Hierarchy') id: string, @ResourceId('nodeId', 'Node') nodeId: string, @Query() query: Record<string, unknown>) {
-    const { filter: _filter, sort: _sort, ...paging } = query;
-    return this.nodeProducts.nodeProducts(id, nodeId, await this.listQuery.parse(paging, PRODUCTS_SPEC));
+    return this.nodeProducts.nodeProducts(id, nodeId, await this.listQuery.parse(query, PCM_PRODUCTS_SPEC));
   }
 }

@@ -5,7 +5,7 @@ import { isUuid } from '../../common/validation/resource-id.pipe';
 import { PrismaService } from '../../prisma/prisma.service';
 import { HierarchiesService } from '../hierarchies/hierarchies.service';
 import { PcmNodesByFilterDto } from './dto/product.dto';
-import { ProductsRepository, PRODUCTS_SPEC } from './products.repository';
+import { ProductsRepository, PCM_PRODUCTS_SPEC } from './products.repository';
 import { ProductsService } from './products.service';
 import type { Reference } from './references';
 
@@ -40,7 +40,7 @@ export class NodeProductsService {
 
   private parse(raw: string) {
     try {
-      return parseFilter(raw, PRODUCTS_SPEC);
+      return parseFilter(raw, PCM_PRODUCTS_SPEC);
     } catch (e) {
       if (e instanceof ApiError && e.status === 400) throw new BadRequestError(e.detail, 'data.filter');
       throw e;

@@ -12,7 +12,7 @@ import { NODES_SPEC } from '../hierarchies/hierarchies.repository';
 import { CreatePcmProductDto, PcmMainImageDto, PcmNodesByFilterDto, UpdatePcmProductDto } from './dto/product.dto';
 import { NodeProductsService } from './node-products.service';
 import { PRODUCT_SCHEMAS as S, fileReferencesResponse, mainImageResponse } from './product.schema';
-import { PRODUCTS_SPEC } from './products.repository';
+import { PCM_PRODUCTS_SPEC } from './products.repository';
 import { ProductsService } from './products.service';
 import { parseReferences, referencesSchema } from './references';
 
@@ -37,11 +37,11 @@ export class ProductsController {
     return this.products.create(dto);
   }
 
-  @ApiList('List products', S.PcmProduct, { spec: PRODUCTS_SPEC, includes: PCM_PRODUCT })
+  @ApiList('List products', S.PcmProduct, { spec: PCM_PRODUCTS_SPEC, includes: PCM_PRODUCT })
   @Get()
   @Includable(PCM_PRODUCT)
   async list(@Query() query: Record<string, unknown>) {
-    return this.products.list(await this.listQuery.parse(query, PRODUCTS_SPEC));
+    return this.products.list(await this.listQuery.parse(query, PCM_PRODUCTS_SPEC));
   }
 
   @ApiDocumentResponse('Put the products a filter selects into nodes', ref(S.PcmNodesAttached))

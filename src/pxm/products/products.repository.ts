@@ -3,6 +3,7 @@ import { BadRequestError } from '../../common/errors/api-error';
 import { FilterOp, FilterValue, ListFieldSpec, ListQuery, ListResourceSpec, loadPage, matchesNothing, toPrismaListArgs, toPrismaWhere } from '../../common/list-query';
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
+import { NODES_SPEC } from '../hierarchies/hierarchies.repository';
 import { PRODUCT_TYPES, PRODUCT_WIRE, ProductRow } from './product.wire';
 
 const RANGE = ['gt', 'ge', 'lt', 'le'] as const;
@@ -48,7 +49,7 @@ function keyedField(name: string): ListFieldSpec | undefined {
 }
 
 /** Every attribute and operator of Elastic Path's filter table for `GET /pcm/products`. */
-export const PRODUCTS_SPEC: ListResourceSpec = {
+export const PCM_PRODUCTS_SPEC: ListResourceSpec = {
   ...PRODUCT_WIRE.listSpec({
     defaultSort: 'created_at',
     more: {
@@ -107,9 +108,9 @@ export class ProductsRepository {
   }
 
   list(q: ListQuery, scope: Prisma.PxmProductWhereInput = {}, db: PrismaService = this.prisma) {
-    const filter = toPrismaWhere(q, PRODUCTS_SPEC) as Prisma.PxmProductWhereInput;
+    const filter = toPrismaWhere(q, PCM_PRODUCTS_SPEC) as Prisma.PxmProductWhereInput;
     const where: Prisma.PxmProductWhereInput = q.filter ? { AND: [scope, filter] } : scope;
-    const { orderBy, skip, take } = toPrismaListArgs(q, PRODUCTS_SPEC);
+    const { orderBy, skip, take } = toPrismaListArgs(q, PCM_PRODUCTS_SPEC);
     return loadPage(q, {
       items: () => db.pxmProduct.findMany({ where, orderBy: orderBy as Prisma.PxmProductOrderByWithRelationInput[], skip, take, include: WITH_FILES }),
       countMatching: () => db.pxmProduct.count({ where }),
@@ -119,7 +120,7 @@ export class ProductsRepository {
 
   /** The ids of the products a filter selects (attach_nodes / detach_nodes), at most `limit`. */
   async idsMatching(q: Pick<ListQuery, 'filter'>, limit: number, db: Db = this.prisma): Promise<string[]> {
-    const rows = await db.pxmProduct.findMany({ where: toPrismaWhere(q, PRODUCTS_SPEC) as Prisma.PxmProductWhereInput, select: { id: true }, take: limit, orderBy: { id: 'asc' } });
+    const rows = await db.pxmProduct.findMany({ where: toPrismaWhere(q, PCM_PRODUCTS_SPEC) as Prisma.PxmProductWhereInput, select: { id: true }, take: limit, orderBy: { id: 'asc' } });
     return rows.map((r) => r.id);
   }
 
@@ -187,23 +188,27 @@ export class ProductsRepository {
 
   /** A page of a node's live products: its curated products first, in their order, then by creation. */
   async nodeProducts(nodeId: string, curated: string[], q: ListQuery, db: PrismaService = this.prisma) {
-    const where: Prisma.PxmProductWhereInput = { status: 'live', nodes: { some: { nodeId } } };
+    const scope: Prisma.PxmProductWhereInput = { status: 'live', nodes: { some: { nodeId } } };
+    const where: Prisma.PxmProductWhereInput = q.filter ? { AND: [scope, toPrismaWhere(q, PCM_PRODUCTS_SPEC) as Prisma.PxmProductWhereInput] } : scope;
     const [all, total] = await Promise.all([db.pxmProduct.findMany({ where, select: { id: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }), db.pxmProduct.count({ where })]);
     const rank = new Map(curated.map((id, i) => [id, i]));
     const ordered = all.map((r) => r.id).sort((a, b) => (rank.get(a) ?? curated.length) - (rank.get(b) ?? curated.length));
     const ids = ordered.slice(q.offset, q.offset + q.limit);
     const rows = await db.pxmProduct.findMany({ where: { id: { in: ids } }, include: WITH_FILES });
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return { items: ids.map((id) => byId.get(id)!).filter(Boolean), total, all: total };
+    const allLinked = q.filter ? await db.pxmProduct.count({ where: scope }) : total;
+    return { items: ids.map((id) => byId.get(id)!).filter(Boolean), total, all: allLinked };
   }
 
   /** A page of the nodes a product is in, with their hierarchy ids. */
   async productNodes(productId: string, q: ListQuery, db: PrismaService = this.prisma) {
-    const where: Prisma.PxmNodeWhereInput = { products: { some: { productId } } };
-    const [items, total] = await Promise.all([
-      db.pxmNode.findMany({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], skip: q.offset, take: q.limit }),
-      db.pxmNode.count({ where }),
-    ]);
-    return { items, total, all: total };
+    const scope: Prisma.PxmNodeWhereInput = { products: { some: { productId } } };
+    const where: Prisma.PxmNodeWhereInput = q.filter ? { AND: [scope, toPrismaWhere(q, NODES_SPEC) as Prisma.PxmNodeWhereInput] } : scope;
+    const { orderBy } = toPrismaListArgs(q, NODES_SPEC);
+    return loadPage(q, {
+      items: () => db.pxmNode.findMany({ where, orderBy: orderBy as Prisma.PxmNodeOrderByWithRelationInput[], skip: q.offset, take: q.limit }),
+      countMatching: () => db.pxmNode.count({ where }),
+      countAll: () => db.pxmNode.count({ where: scope }),
+    });
   }
 }

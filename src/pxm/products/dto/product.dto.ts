@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../../../common/validation/optional-not-null';
@@ -19,6 +20,7 @@ export class PcmProductAttributesDto {
   description?: string;
 
   /** The name when left out. */
+  @ApiProperty({ example: 'bestever-range-1a1a' })
   @OptionalNotNull()
   @IsString()
   @MaxLength(255)
@@ -45,6 +47,7 @@ export class PcmProductAttributesDto {
   @OptionalText(2048)
   external_ref?: string;
 
+  @ApiProperty({ example: ['kitchen', 'range'] })
   @OptionalNotNull()
   @IsArray()
   @ArrayMaxSize(MAX_TAGS)
