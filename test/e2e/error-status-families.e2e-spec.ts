@@ -32,6 +32,9 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'PXM', form: 'string', status: 403, request: (t) => t.http.get('/pcm/hierarchies').set(t.storefront) },
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get('/pcm/jobs').set(t.admin) },
   { family: 'Account Management', form: 'string', status: 400, request: (t) => t.http.post('/v2/accounts').set(t.admin).send({ data: { legal_name: 'No name' } }) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/products/${randomUUID()}`).set(t.admin) },
+  { family: 'PXM', form: 'string', status: 400, request: (t) => t.http.post('/pcm/products').set(t.admin).send({ data: { type: 'product', attributes: { name: 'x', status: 'published' } } }) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.post('/pcm/products/import').set(t.admin) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {
