@@ -1,4 +1,4 @@
-import { arrayOf, closed, integer, open, ref, string, uuid } from '../../common/openapi/json-schema';
+import { arrayOf, closed, integer, ref, string, uuid } from '../../common/openapi/json-schema';
 import { defineSchemas } from '../../common/openapi/schema-registry';
 import { PRODUCT_WIRE } from './product.wire';
 
@@ -16,4 +16,3 @@ export const PRODUCT_SCHEMAS = defineSchemas({
 
 export const fileReferencesResponse = closed({ data: arrayOf(ref('PcmProductFileReference')) });
 export const mainImageResponse = closed({ data: arrayOf(ref('PcmFileReference'), { maxItems: 1 }) });
-export const anyObject = open();

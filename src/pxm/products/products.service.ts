@@ -151,7 +151,7 @@ export class ProductsService {
 
   // ---------- for the nodes ----------
 
-  /** Products by id, presented, in the order asked. */
+  /** A product as `/pcm/products` answers it. */
   present(row: ProductRow) {
     return PRODUCT_WIRE.present(row, { linkBase: linkBase() });
   }
