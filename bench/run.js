@@ -19,6 +19,7 @@ const { runWebhooks } = require('./scenarios/webhooks');
 const { runOrdersList } = require('./scenarios/orders-list');
 const { runCeiling, runNodeHttpCeiling } = require('./scenarios/ceiling');
 const { runPracticalCeilings } = require('./scenarios/practical-ceiling');
+const { runProductWrites } = require('./scenarios/product-writes');
 const { UNCACHED_READS, ceilingBodies, addNodeHttpFractions, uncachedRows } = require('./lib/uncached');
 
 const started = Date.now();
@@ -112,6 +113,7 @@ async function runDatabase(kind) {
         out.orders_list_uncached = await runOrdersList(ctx);
         out.deep_pages = await runDeepPages(ctx);
       }
+      if (config.enabled('product_writes')) out.product_writes = await runProductWrites(ctx);
       if (config.enabled('webhooks')) out.webhooks = await runWebhooks(ctx);
     } finally {
       out.peak_rss_mb = server.peakRssMb();

@@ -70,6 +70,14 @@ function evaluateTargets(results, config) {
         note: w.paced && w.paced.offered_deliveries_per_s < 500 ? `paced at ${w.paced.offered_deliveries_per_s} deliveries/s; the target is for 500` : undefined,
       });
     }
+    check(out, {
+      id: 'pcm_products_create_vs_v2',
+      db,
+      description: 'scenario 8: POST /pcm/products products/s ÷ POST /v2/products products/s (same run)',
+      value: r.product_writes?.pcm_products_create_vs_v2,
+      op: '>=',
+      limit: 0.8,
+    });
     check(out, { id: 'cold_start_ms', db, description: 'scenario 7: spawn → first 200 on /health, fresh database (ms)', value: r.cold_start_ms, op: '<=', limit: 3000 });
     check(out, { id: 'peak_rss_mb', db, description: 'server peak RSS (VmHWM) over all load scenarios (MB)', value: r.peak_rss_mb, op: '<=', limit: 300 });
   }

@@ -38,6 +38,9 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'Promotions', form: 'string', status: 404, request: (t) => t.http.get(`/v2/promotions/${randomUUID()}`).set(t.admin) },
   { family: 'Promotions', form: 'string', status: 403, request: (t) => t.http.get('/v2/promotions').set(t.storefront) },
   { family: 'carts (discounts)', form: 'number', status: 404, request: (t) => t.http.delete(`/v2/carts/${randomUUID()}/discounts/NO-SUCH-CODE`).set(t.storefront) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/products/${randomUUID()}`).set(t.admin) },
+  { family: 'PXM', form: 'string', status: 400, request: (t) => t.http.post('/pcm/products').set(t.admin).send({ data: { type: 'product', attributes: { name: 'x', status: 'published' } } }) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.post('/pcm/products/import').set(t.admin) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {

@@ -20,6 +20,9 @@ const OWN_SHAPE: Record<string, 'integration-logs' | 'nested'> = {
   'GET /v2/integrations/:id/jobs/:jobId/logs': 'integration-logs',
   // The category tree nests children inside their parents; it is not a page of records.
   'GET /v2/categories/tree': 'nested',
+  // A PXM product's main image and files: the references themselves, as Elastic Path answers them, not a page.
+  'GET /pcm/products/:id/relationships/main_image': 'nested',
+  'GET /pcm/products/:id/relationships/files': 'nested',
 };
 
 /** Lists of a fixed set that is never empty (the payment gateways): no zero-results case. */
@@ -41,9 +44,12 @@ type Fixture = Record<string, string>;
  * the path's first resource and that segment where two resources share a name (`inventories/transactions`).
  */
 function concretePath(path: string, fixture: Fixture): string {
+  // PXM's resources live under /pcm beside v2's of the same name (`pcm:products`); two resources of one family may
+  // share a name too (`inventories/transactions`).
+  const family = path.split('/')[1];
   const resource = path.split('/')[2];
   return path.replace(/([^/]+)\/:[A-Za-z0-9_]+/g, (whole, parent: string) => {
-    const value = fixture[`${resource}/${parent}`] ?? fixture[parent];
+    const value = fixture[`${family}:${parent}`] ?? fixture[`${resource}/${parent}`] ?? fixture[parent];
     if (value === undefined) throw new Error(`${path}: the envelope test has no fixture for ':${whole.split(':')[1]}' after '${parent}'; add one`);
     return `${parent}/${encodeURIComponent(value)}`;
   });
@@ -159,12 +165,14 @@ describe('lists: every collection carries the pagination envelope', () => {
     return promotion.id;
   }
 
-  /** A hierarchy whose node has a child: the `/pcm/hierarchies` lists all have a member. */
+  /** A hierarchy whose node has a child and a live PXM product: the `/pcm` lists all have a member. */
   async function pcmTree() {
     const hierarchy = await t.prisma.pxmHierarchy.create({ data: { name: 'Envelope tree' } });
     const node = await t.prisma.pxmNode.create({ data: { hierarchyId: hierarchy.id, name: 'Top' } });
     await t.prisma.pxmNode.create({ data: { hierarchyId: hierarchy.id, parentId: node.id, name: 'Child' } });
-    return { hierarchies: hierarchy.id, nodes: node.id };
+    const product = await t.prisma.pxmProduct.create({ data: { name: 'Envelope product', slug: `envelope-${randomUUID()}`, status: 'live' } });
+    await t.prisma.pxmNodeProduct.create({ data: { nodeId: node.id, productId: product.id } });
+    return { hierarchies: hierarchy.id, nodes: node.id, 'pcm:products': product.id };
   }
 
   /** Parents with no children: an order with no items or transactions, a fresh cart, an integration whose job has no logs. */

@@ -330,6 +330,25 @@ describe('bad input (property-based)', () => {
     if (method === 'delete' && (await t.http.post(path).set(t.admin).send(body)).status !== 200) throw new Error('cart accounts fixture: not associated');
     return { method, path, auth: 'admin', template: () => body };
   };
+  const pcmMade = async (path: string, data: Record<string, unknown>) => {
+    const res = await t.http.post(path).set(t.admin).send({ data });
+    if (res.status !== 201) throw new Error(`${path} for a PXM fixture: ${res.status}`);
+    return res.body.data.id as string;
+  };
+  const pcmProduct = () => pcmMade('/pcm/products', { type: 'product', attributes: { name: `Fuzz PXM ${randomUUID().slice(0, 8)}`, slug: `fuzz-pxm-${randomUUID().slice(0, 8)}` } });
+  /** A PXM product and a file of /v2/files, and the body that attaches it (`{"data": [{type, id, meta?}]}`). */
+  const pcmProductFiles = (method: 'post' | 'put' | 'delete') => async (): Promise<Omit<WriteTarget, 'name'>> => {
+    const product = await pcmProduct();
+    const file = await pcmMade('/v2/files', { type: 'file', file_location: `https://example.com/${randomUUID()}.png` });
+    return { method, path: `/pcm/products/${product}/relationships/files`, auth: 'admin', template: () => ({ data: [{ type: 'file', id: file, meta: { tags: ['manual'] } }] }) };
+  };
+  /** A node and a PXM product, and the body that puts the product into the node (`{"data": [{type, id}]}`). */
+  const pcmNodeProducts = (method: 'post' | 'delete') => async (): Promise<Omit<WriteTarget, 'name'>> => {
+    const hierarchy = await pcmMade('/pcm/hierarchies', { type: 'hierarchy', attributes: { name: `Fuzz tree ${randomUUID().slice(0, 8)}` } });
+    const node = await pcmMade(`/pcm/hierarchies/${hierarchy}/nodes`, { type: 'node', attributes: { name: 'Node' } });
+    const product = await pcmProduct();
+    return { method, path: `/pcm/hierarchies/${hierarchy}/nodes/${node}/relationships/products`, auth: 'admin', template: () => ({ data: [{ type: 'product', id: product }] }) };
+  };
   const OTHER_BODY_FIXTURES: Record<string, () => Promise<Omit<WriteTarget, 'name'>>> = {
     'POST /v2/carts/:ref/relationships/customers': cartCustomers('post'),
     'DELETE /v2/carts/:ref/relationships/customers': cartCustomers('delete'),
@@ -342,6 +361,11 @@ describe('bad input (property-based)', () => {
     'POST /pcm/hierarchies/:id/relationships/children': pcmChildren(false),
     'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/children': pcmChildren(true),
     'POST /v2/inventories/multiple': async () => ({ method: 'post', path: '/v2/inventories/multiple', auth: 'admin', template: () => ({ data: [{ type: 'stock', id: randomUUID() }] }) }),
+    'POST /pcm/products/:id/relationships/files': pcmProductFiles('post'),
+    'PUT /pcm/products/:id/relationships/files': pcmProductFiles('put'),
+    'DELETE /pcm/products/:id/relationships/files': pcmProductFiles('delete'),
+    'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/products': pcmNodeProducts('post'),
+    'DELETE /pcm/hierarchies/:id/nodes/:nodeId/relationships/products': pcmNodeProducts('delete'),
   };
   // The keys alone (the fixtures are made per test, on the test app).
   const TARGET_KEYS = [...Object.keys(writeFixtures(undefined as unknown as TestApp)), ...Object.keys(OTHER_BODY_FIXTURES)].sort();

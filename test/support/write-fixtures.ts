@@ -119,6 +119,7 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     'POST /v2/orders/:orderId/transactions/:transactionId/cancel': transactionAction('cancel', { reason: 'changed my mind' }),
     ...inventoryFixtures(created, unique),
     ...promotionFixtures(created, unique),
+    ...pcmProductFixtures(unique, created),
   };
 }
 
@@ -181,5 +182,53 @@ function promotionFixtures(created: (path: string, data: Record<string, unknown>
       await created(`/v2/promotions/${id}/codes`, data);
       return { path: `/v2/promotions/${id}/codes`, auth: 'admin', body: { data } };
     },
+  };
+}
+
+/** PXM products: their attributes, main image, and the products a filter puts into nodes or takes out. */
+function pcmProductFixtures(unique: () => string, created: (path: string, data: Record<string, unknown>) => Promise<{ id: string }>): Record<string, () => Promise<WriteFixture>> {
+  const pcmProduct = () => ({
+    type: 'product',
+    attributes: {
+      name: `Fuzz PXM product ${unique()}`,
+      description: 'd',
+      slug: `fuzz-pxm-${unique()}`,
+      sku: `FUZZ-PXM-${unique()}`,
+      status: 'live',
+      commodity_type: 'physical',
+      upc_ean: '0123456789',
+      mpn: 'MPN-1',
+      external_ref: `ext-${unique()}`,
+      tags: ['fuzz'],
+      extensions: { book: { isbn: '978', pages: 120, paperback: true } },
+      admin_attributes: { cost: '4.20' },
+      shopper_attributes: { colour: 'red' },
+      locales: { 'fr-FR': { name: 'Nom', description: 'Desc' } },
+    },
+  });
+  const file = async () => created('/v2/files', { type: 'file', file_location: `https://example.com/${unique()}.png` });
+  const nodesOf = async () => {
+    const h = await created('/pcm/hierarchies', { type: 'hierarchy', attributes: { name: `Fuzz tree ${unique()}` } });
+    return [(await created(`/pcm/hierarchies/${h.id}/nodes`, { type: 'node', attributes: { name: 'Fuzz node' } })).id];
+  };
+  const byFilter = (action: string) => async (): Promise<WriteFixture> => {
+    const p = await created('/pcm/products', pcmProduct());
+    return { path: `/pcm/products/${action}`, auth: 'admin', body: { data: { filter: `eq(id,${p.id})`, node_ids: await nodesOf() } } };
+  };
+  const mainImage = async (): Promise<WriteFixture> => ({
+    path: `/pcm/products/${(await created('/pcm/products', pcmProduct())).id}/relationships/main_image`,
+    auth: 'admin',
+    body: { data: { type: 'file', id: (await file()).id } },
+  });
+  return {
+    'POST /pcm/products': async () => ({ path: '/pcm/products', auth: 'admin', body: { data: pcmProduct() } }),
+    'PUT /pcm/products/:id': async () => {
+      const p = await created('/pcm/products', pcmProduct());
+      return { path: `/pcm/products/${p.id}`, auth: 'admin', body: { data: { ...pcmProduct(), id: p.id } } };
+    },
+    'POST /pcm/products/:id/relationships/main_image': mainImage,
+    'PUT /pcm/products/:id/relationships/main_image': mainImage,
+    'POST /pcm/products/attach_nodes': byFilter('attach_nodes'),
+    'POST /pcm/products/detach_nodes': byFilter('detach_nodes'),
   };
 }

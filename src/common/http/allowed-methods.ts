@@ -1,9 +1,19 @@
 import type { Request } from 'express';
 import { ApiError } from '../errors/api-error';
+import { isUuid } from '../validation/resource-id.pipe';
 
 interface RouteLayer {
   route?: { methods: Record<string, boolean> };
-  match(path: string): unknown;
+  /** The path's parameters when the layer matches (router 2), else false. */
+  match(path: string): { params?: Record<string, unknown> } | false;
+}
+
+/**
+ * Every id parameter (`:id`, `:nodeId`, …) is a UUID (`@ResourceId()` answers 404 otherwise): a path whose id
+ * segment is not one names no resource (`POST /pcm/products/import` is not a product), and stays a 404.
+ */
+function namesAResource(params: Record<string, unknown> = {}): boolean {
+  return Object.entries(params).every(([name, value]) => !(name === 'id' || name.endsWith('Id')) || isUuid(value));
 }
 
 /**
@@ -13,7 +23,9 @@ interface RouteLayer {
 export function allowedMethods(router: { stack: RouteLayer[] }, path: string): string[] {
   const methods = new Set<string>();
   for (const layer of router.stack) {
-    if (!layer.route || !layer.match(path)) continue;
+    if (!layer.route) continue;
+    const matched = layer.match(path);
+    if (!matched || !namesAResource(matched.params)) continue;
     for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') methods.add(method.toUpperCase());
   }
   if (methods.has('GET')) methods.add('HEAD');

@@ -200,7 +200,7 @@ function typeTree(node: RawNode, spec: ListResourceSpec): ParsedFilter {
   const [fieldOperand, ...operands] = node.args;
   const field = fieldOperand.text;
   if (!field) throw filterError(FILTER_PARSE_ERROR);
-  const fieldSpec = Object.hasOwn(spec.fields, field) ? spec.fields[field] : undefined;
+  const fieldSpec = Object.hasOwn(spec.fields, field) ? spec.fields[field] : spec.keyedField?.(field);
   if (!fieldSpec) throw filterError(`Unknown filter field '${field}'`);
   const allowed = allowedOps(fieldSpec);
   if (!allowed.includes(op)) {

@@ -39,4 +39,9 @@ export interface ListResourceSpec {
   defaultSort: string;
   /** Hard `page[offset]` limit (HARD_OFFSET_LIMIT for orders and files). */
   maxOffset?: number;
+  /**
+   * Fields whose names carry a key chosen by the store (`extensions.book.isbn`, `shopper_attributes.color`):
+   * the spec of a name not in `fields`, or undefined when it is unknown.
+   */
+  keyedField?: (name: string) => ListFieldSpec | undefined;
 }

@@ -16,6 +16,7 @@ import { LOCATIONS_SPEC } from '../../inventories/locations.repository';
 import { STOCK_SPEC } from '../../inventories/stock.repository';
 import { TRANSACTIONS_SPEC } from '../../inventories/transactions.repository';
 import { PROMOTION_CODES_SPEC, PROMOTIONS_SPEC } from '../../promotions/promotions.repository';
+import { PCM_PRODUCTS_SPEC } from '../../pxm/products/products.repository';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -42,6 +43,7 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   LOCATIONS_SPEC: [LOCATIONS_SPEC, 'InventoryLocation'],
   PROMOTIONS_SPEC: [PROMOTIONS_SPEC, 'Promotion'],
   PROMOTION_CODES_SPEC: [PROMOTION_CODES_SPEC, 'PromotionCode'],
+  PCM_PRODUCTS_SPEC: [PCM_PRODUCTS_SPEC, 'PxmProduct'],
 };
 
 interface SchemaField {

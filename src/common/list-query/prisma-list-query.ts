@@ -32,7 +32,7 @@ function nodeToWhere(node: ParsedFilter, spec: ListResourceSpec): Record<string,
 const RANGE = { gt: 'gt', ge: 'gte', lt: 'lt', le: 'lte' } as const;
 
 function clauseToWhere({ field, op, values }: FilterClause, spec: ListResourceSpec): Record<string, unknown> {
-  const fieldSpec = spec.fields[field];
+  const fieldSpec = Object.hasOwn(spec.fields, field) ? spec.fields[field] : spec.keyedField!(field)!;
   if (fieldSpec.toWhere) return fieldSpec.toWhere(op, values);
   switch (op) {
     case 'eq':

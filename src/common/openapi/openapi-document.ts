@@ -24,6 +24,8 @@ const INCLUDED_RESOURCES: Record<string, string> = {
   'cart.items': 'CartItem',
   'order.items': 'OrderItem',
   'cart.promotions': 'Promotion',
+  'pcm-product.main_images': 'File',
+  'pcm-product.files': 'File',
 };
 
 const ERROR_RESPONSES = {

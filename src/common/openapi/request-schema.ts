@@ -165,6 +165,10 @@ function propertySchema(dto: Function, property: string, metadata: ValidationMet
     schema = { ...schema, items: merged(items, `${dto.name}.${property}[]`) };
   }
   schema = { ...schema, ...documentation(dto, property) };
+  // An array's example documents its items too (a pattern of `{ each: true }` needs one).
+  if (Array.isArray(schema.example) && schema.example.length && schema.items && typeof schema.items === 'object' && !('example' in schema.items)) {
+    schema = { ...schema, items: { ...(schema.items as JsonSchema), example: schema.example[0] } };
+  }
   return { schema: nullable ? withNull(schema) : schema, required };
 }
 

@@ -97,6 +97,16 @@ export class HierarchiesRepository {
     return db.pxmNode.findMany({ where: { hierarchyId, id: { in: ids } } });
   }
 
+  findNodesAnywhere(ids: string[], db: Db = this.prisma) {
+    return db.pxmNode.findMany({ where: { id: { in: ids } }, select: { id: true } });
+  }
+
+  /** Which of `productIds` are products of the node. */
+  async linkedProducts(nodeId: string, productIds: string[], db: Db = this.prisma): Promise<Set<string>> {
+    const rows = await db.pxmNodeProduct.findMany({ where: { nodeId, productId: { in: productIds } }, select: { productId: true } });
+    return new Set(rows.map((r) => r.productId));
+  }
+
   updateNode(id: string, data: Prisma.PxmNodeUncheckedUpdateInput, db: Db = this.prisma) {
     return db.pxmNode.update({ where: { id }, data });
   }

@@ -94,7 +94,7 @@ export class HierarchiesService {
         throw new UnprocessableError('Parent node not found', 'The parent must be a node of the same hierarchy', 'data.relationships.parent.data.id');
       }
       await this.checkSiblings(hierarchyId, parentId, null, dto.attributes, tx);
-      await this.checkCurated(dto.attributes.curated_products);
+      await this.checkCurated(null, dto.attributes.curated_products, tx);
       const row = await this.repo.createNode(
         { hierarchyId, parentId, name: dto.attributes.name, ...attributeColumns(dto.attributes, 'data.attributes'), sortOrder: dto.meta?.sort_order ?? null },
         tx,
@@ -126,6 +126,27 @@ export class HierarchiesService {
     return page<Record<string, unknown>>([...nodes, ...hierarchies], total, q, all);
   }
 
+  /** Nodes of any hierarchies, presented in the order given. */
+  async presentNodeRows(rows: PxmNode[], db: Db = this.prisma) {
+    const presented = new Map<string, Record<string, unknown>>();
+    for (const hierarchyId of new Set(rows.map((n) => n.hierarchyId))) {
+      for (const n of await this.presentNodes(hierarchyId, rows.filter((r) => r.hierarchyId === hierarchyId), db)) presented.set(n.id, n);
+    }
+    return rows.map((r) => presented.get(r.id)!);
+  }
+
+  /** The ids among `ids` that are nodes (of any hierarchy). */
+  async existingNodes(ids: string[], db: Db = this.prisma): Promise<string[]> {
+    return (await this.repo.findNodesAnywhere(ids, db)).map((n) => n.id);
+  }
+
+  /** A node of the hierarchy (404 for either), locking the hierarchy's tree when `tx` is given. */
+  async requireNodeOf(hierarchyId: string, id: string, tx?: Db): Promise<PxmNode> {
+    if (tx && !(await this.repo.lockHierarchy(hierarchyId, tx))) throw new NotFoundError('Hierarchy');
+    if (!tx) await this.requireHierarchy(hierarchyId);
+    return this.requireNode(hierarchyId, id, tx);
+  }
+
   async getNode(hierarchyId: string, id: string) {
     return (await this.presentNodes(hierarchyId, [await this.requireNode(hierarchyId, id)]))[0];
   }
@@ -137,12 +158,12 @@ export class HierarchiesService {
       const node = await this.requireNode(hierarchyId, id, tx);
       const attributes = dto.attributes ?? {};
       await this.checkSiblings(hierarchyId, node.parentId, id, { name: attributes.name ?? node.name, slug: attributes.slug ?? node.slug }, tx);
-      await this.checkCurated(attributes.curated_products);
+      await this.checkCurated(id, attributes.curated_products, tx);
       const row = await this.repo.updateNode(
         id,
         {
           ...attributeColumns(attributes, 'data.attributes'),
-          ...(attributes.curated_products !== undefined ? { curatedProducts: attributes.curated_products } : {}),
+          ...(attributes.curated_products !== undefined ? { curatedProducts: attributes.curated_products.map((p) => p.toLowerCase()) } : {}),
           ...(dto.meta?.sort_order !== undefined ? { sortOrder: dto.meta.sort_order } : {}),
         },
         tx,
@@ -230,9 +251,14 @@ export class HierarchiesService {
     }
   }
 
-  /** Elastic Path: curated products must be products of the node. Products cannot be linked to nodes yet, so none can be curated. */
-  private async checkCurated(curated: string[] | undefined) {
-    if (curated?.length) throw new UnprocessableError('Curated product not in node', 'Curated products must be products of this node', 'data.attributes.curated_products');
+  /** Elastic Path: curated products must be products of the node (a node being created has none yet). */
+  private async checkCurated(nodeId: string | null, curated: string[] | undefined, tx: Db) {
+    if (!curated?.length) return;
+    const ids = curated.map((id) => id.toLowerCase());
+    const linked = nodeId ? await this.repo.linkedProducts(nodeId, ids, tx) : new Set<string>();
+    const missing = ids.findIndex((id) => !linked.has(id));
+    if (missing >= 0) throw new UnprocessableError('Curated product not in node', `Product ${ids[missing]} is not a product of this node`, `data.attributes.curated_products[${missing}]`);
+    if (new Set(ids).size !== ids.length) throw new UnprocessableError('Duplicate curated product', 'A product is curated once', 'data.attributes.curated_products');
   }
 
   // ---------- reading ----------
