@@ -13,8 +13,8 @@ const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 /** The filters and sorts Elastic Path documents for categories, plus `id` and the timestamps for keyset walks. */
 export const CATEGORIES_SPEC: ListResourceSpec = CATEGORY_WIRE.listSpec({
   defaultSort: 'created_at',
+  order: ['id', 'name', 'slug', 'status'],
   more: {
-    description: { column: 'description', type: 'string', sortable: true },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },

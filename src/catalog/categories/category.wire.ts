@@ -41,8 +41,7 @@ export const CATEGORY_WIRE = wireFormat<CategoryRow, CategoryWireContext>()([
   field('id', 'id', uuid(), { filter: [...CMP, 'in'], sortable: true }),
   field('name', 'name', string({ minLength: 1 }), { filter: ['eq', 'like'], sortable: true }),
   field('slug', 'slug', string({ minLength: 1 }), { filter: ['eq', 'like'], sortable: true }),
-  // Sortable, named after status in the list spec (CATEGORIES_SPEC's `more`), as the document always listed them.
-  field('description', 'description', string()),
+  field('description', 'description', string(), { sortable: true }),
   field('status', 'status', oneOfStrings(CATEGORY_STATUSES), { filter: ['eq'], sortable: true }),
   presentWhenSet('background_colour', 'backgroundColour'),
   presentWhenSet('background_image', 'backgroundImage'),

@@ -91,12 +91,19 @@ export class WireFormat<Row, Ctx = void, M extends readonly WireMember<Row, Ctx,
 
   /**
    * The list spec of a list of these resources: each member declared with `filter` or `sortable` (see `field`),
-   * in declared order, then `more` (fields that are no member of the object: a relation, a timestamp).
+   * in declared order, then `more` (fields that are no member of the object: a relation, a timestamp). `order`
+   * names fields that the document lists first, in that order, where it lists them otherwise than the members.
    */
-  listSpec(options: { defaultSort: string; maxOffset?: number; more?: Record<string, ListFieldSpec> }): ListResourceSpec {
+  listSpec(options: { defaultSort: string; maxOffset?: number; more?: Record<string, ListFieldSpec>; order?: readonly string[] }): ListResourceSpec {
+    const declared: Record<string, ListFieldSpec> = {};
+    for (const [name, field] of this.listFields()) declared[name] = field;
+    Object.assign(declared, options.more ?? {});
     const fields: Record<string, ListFieldSpec> = {};
-    for (const [name, field] of this.listFields()) fields[name] = field;
-    Object.assign(fields, options.more ?? {});
+    for (const name of options.order ?? []) {
+      if (!declared[name]) throw new Error(`The list field ${name} is ordered but not declared`);
+      fields[name] = declared[name];
+    }
+    Object.assign(fields, declared);
     return { fields, defaultSort: options.defaultSort, ...(options.maxOffset !== undefined ? { maxOffset: options.maxOffset } : {}) };
   }
 
