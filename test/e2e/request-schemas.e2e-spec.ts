@@ -41,8 +41,8 @@ function sample(schema: Schema, where: string, all: boolean): unknown {
   if (Array.isArray(schema.enum)) return schema.enum.find((v: unknown) => v !== null);
   switch (typeOf(schema)) {
     case 'string':
-      if (schema.pattern) {
-        if (typeof schema.example !== 'string') throw new Error(`${where}: a member with a pattern needs an example (@ApiProperty({ example }))`);
+      if (schema.pattern || schema.format) {
+        if (typeof schema.example !== 'string') throw new Error(`${where}: a member with a pattern or format needs an example (@ApiProperty({ example }))`);
         return schema.example;
       }
       return text(Math.min(Math.max(schema.minLength ?? 1, 1), schema.maxLength ?? Infinity));
@@ -82,7 +82,7 @@ function variants(schema: Schema, where: string): { label: string; value: unknow
   if (type === 'string') {
     if (schema.minLength !== undefined) out.push({ label: `minLength ${schema.minLength}`, value: text(schema.minLength) }, { label: `minLength ${schema.minLength} − 1`, value: text(schema.minLength - 1) });
     if (schema.maxLength !== undefined) out.push({ label: `maxLength ${schema.maxLength}`, value: text(schema.maxLength) }, { label: `maxLength ${schema.maxLength} + 1`, value: text(schema.maxLength + 1) });
-    if (schema.pattern) out.push({ label: 'the example', value: schema.example }, { label: 'the example and more', value: `${schema.example}x` }, { label: 'empty', value: '' });
+    if (schema.pattern || schema.format) out.push({ label: 'the example', value: schema.example }, { label: 'the example and more', value: `${schema.example}x` }, { label: 'the example cut short', value: String(schema.example).slice(0, -1 - Math.floor(String(schema.example).length / 2)) }, { label: 'empty', value: '' });
   }
   if (type === 'integer' || type === 'number') {
     if (schema.minimum !== undefined) out.push({ label: `minimum ${schema.minimum}`, value: schema.minimum }, { label: `minimum ${schema.minimum} − 1`, value: schema.minimum - 1 });

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEmail, IsHexColor, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { Nullable } from '../validation/nullable';
 import { OptionalNotNull } from '../validation/optional-not-null';
 import { PartialNotNull } from '../validation/partial-not-null';
@@ -65,13 +65,27 @@ describe('requestSchemaOf (the OpenAPI request schema from the DTO validators)',
   });
 
   it('refuses a validator it has no schema for, naming it, until one is registered', () => {
+    class WithColour {
+      @IsHexColor()
+      colour: string;
+    }
+    expect(() => requestSchemaOf(WithColour)).toThrow(/WithColour\.colour: the validator isHexColor has no JSON Schema/);
+    registerValidatorSchema('isHexColor', () => ({ type: 'string', pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' }));
+    expect(requestSchemaOf(WithColour)).toEqual({ type: 'object', properties: { colour: { type: 'string', pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' } }, required: ['colour'] });
+  });
+
+  it('states an email address as the email format, with a valid example, and refuses IsEmail with options', () => {
     class WithEmail {
       @IsEmail()
+      @MaxLength(255)
       email: string;
     }
-    expect(() => requestSchemaOf(WithEmail)).toThrow(/WithEmail\.email: the validator isEmail has no JSON Schema/);
-    registerValidatorSchema('isEmail', () => ({ type: 'string', format: 'email' }));
-    expect(requestSchemaOf(WithEmail)).toEqual({ type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] });
+    expect(requestSchemaOf(WithEmail)).toEqual({ type: 'object', properties: { email: { type: 'string', format: 'email', example: 'someone@example.com', maxLength: 255 } }, required: ['email'] });
+    class WithDisplayName {
+      @IsEmail({ allow_display_name: true })
+      email: string;
+    }
+    expect(() => requestSchemaOf(WithDisplayName)).toThrow(/IsEmail with options has no JSON Schema/);
   });
 
   it('refuses a condition that reads another member, and limits stated in @ApiProperty', () => {

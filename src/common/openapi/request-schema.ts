@@ -85,6 +85,15 @@ registerValidatorSchema('isUuid', (c) => {
   };
 });
 
+// A format names the text a member takes; its `example` is a valid one (the agreement test sends it).
+const withoutOptions = (name: string, options: unknown) => {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Object.keys(options).length)) throw new Error(`${name} with options has no JSON Schema`);
+};
+registerValidatorSchema('isEmail', (c) => {
+  withoutOptions('IsEmail', c[0]);
+  return { type: 'string', format: 'email', example: 'someone@example.com' };
+});
+
 /** Swagger's `@ApiProperty` keys that document a member; any other would state what only the validators may. */
 const DOCUMENTING = ['description', 'example', 'examples', 'deprecated', 'title'];
 /** Keys `@ApiProperty` (and PartialType) fill in by themselves. */

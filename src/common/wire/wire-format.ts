@@ -228,6 +228,16 @@ export function computed<Row, Ctx, K extends string = string, V = unknown>(
   return { key, value, sql, ...(schema ? { schema } : {}), ...(opts.optional ? { optional: true } : {}) };
 }
 
+/** `links.self`, the absolute URL of the resource at `/v2/<collection>/<id>` from the request's origin (`ctx.linkBase`). */
+export function selfLinkMember<Row extends { id: string }, Ctx extends { linkBase: string }>(collection: string): WireMember<Row, Ctx, 'links', { self: string }> {
+  return computed(
+    'links',
+    (row: Row, ctx: Ctx) => ({ self: `${ctx.linkBase}/v2/${collection}/${row.id}` }),
+    (t: Prisma.Sql, ctx: Ctx) => Prisma.sql`'{"self":' || to_json(${ctx.linkBase}::text || ${`/v2/${collection}/`}::text || ${col(t, 'id')}::text)::text || '}'`,
+    ref(WIRE.SelfLink),
+  );
+}
+
 /** A to-one relationship, `{"data":{"type":…,"id":…}}`, from a nullable id column: left out when there is none. */
 export function relationshipTo<Row, Ctx, K extends string = string>(key: K, type: string, column: string, pick: (row: Row) => string | null): WireMember<Row, Ctx, K, { data: { type: string; id: string } } | undefined> {
   return when(
