@@ -7,9 +7,9 @@ import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
 import { OptionalCustomerToken, ShopperAccess, shopperScope } from '../customers/customer-token.guard';
 import { OrdersService } from '../orders/orders.service';
-import { CreatePaymentDto } from './dto/create-payment.dto';
+import { PaymentDto } from './dto/create-payment.dto';
 import { PaymentBodyPipe } from './dto/registered-gateway';
-import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
+import { CancelDto, CaptureDto, ConfirmDto, RefundDto } from './dto/transaction-actions.dto';
 import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { PaymentsService } from './payments.service';
 import { TransactionActionsService } from './transaction-actions.service';
@@ -39,7 +39,7 @@ export class TransactionsController {
   @OptionalCustomerToken()
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
-  async pay(@ResourceId('orderId', 'Order') orderId: string, @Body(PaymentBodyPipe) dto: CreatePaymentDto, @CurrentPrincipal() principal: Principal) {
+  async pay(@ResourceId('orderId', 'Order') orderId: string, @Body(PaymentBodyPipe) dto: PaymentDto, @CurrentPrincipal() principal: Principal) {
     await this.requireOwnOrderIfShopper(orderId, principal);
     return this.payments.pay(orderId, dto);
   }
@@ -65,7 +65,7 @@ export class TransactionsController {
     return this.transactions.get(orderId, transactionId);
   }
 
-  @ApiDataResponse('Capture an authorized transaction', 'Transaction', { body: ref(S.CaptureRequest), bodyOptional: true })
+  @ApiDataResponse('Capture an authorized transaction', 'Transaction')
   @Post('transactions/:transactionId/capture')
   @HttpCode(200)
   @OptionalCustomerToken()
@@ -74,14 +74,14 @@ export class TransactionsController {
   async capture(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
-    @DataBody({ optional: true }) dto: CaptureTransactionDto,
+    @DataBody({ optional: true }) dto: CaptureDto,
     @CurrentPrincipal() principal: Principal,
   ) {
     await this.requireOwnOrderIfShopper(orderId, principal);
     return this.actions.capture(orderId, transactionId, dto);
   }
 
-  @ApiDataResponse('Refund a paid transaction (all or part)', 'Transaction', { body: ref(S.RefundRequest), bodyOptional: true })
+  @ApiDataResponse('Refund a paid transaction (all or part)', 'Transaction')
   @Post('transactions/:transactionId/refund')
   @HttpCode(200)
   @OptionalCustomerToken()
@@ -90,14 +90,14 @@ export class TransactionsController {
   async refund(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
-    @DataBody({ optional: true }) dto: RefundTransactionDto,
+    @DataBody({ optional: true }) dto: RefundDto,
     @CurrentPrincipal() principal: Principal,
   ) {
     await this.requireOwnOrderIfShopper(orderId, principal);
     return this.actions.refund(orderId, transactionId, dto);
   }
 
-  @ApiDataResponse('Confirm a payment intent transaction', 'TransactionWithClientSecret', { body: ref(S.ConfirmRequest), bodyOptional: true })
+  @ApiDataResponse('Confirm a payment intent transaction', 'TransactionWithClientSecret')
   @Post('transactions/:transactionId/confirm')
   @HttpCode(200)
   @OptionalCustomerToken()
@@ -107,14 +107,14 @@ export class TransactionsController {
   async confirm(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
-    @DataBody({ optional: true }) dto: ConfirmTransactionDto,
+    @DataBody({ optional: true }) dto: ConfirmDto,
     @CurrentPrincipal() principal: Principal,
   ) {
     await this.requireOwnOrderIfShopper(orderId, principal);
     return this.actions.confirm(orderId, transactionId, dto);
   }
 
-  @ApiDataResponse('Cancel an authorized transaction', 'Transaction', { body: ref(S.CancelRequest), bodyOptional: true })
+  @ApiDataResponse('Cancel an authorized transaction', 'Transaction')
   @Post('transactions/:transactionId/cancel')
   @HttpCode(200)
   @OptionalCustomerToken()
@@ -123,7 +123,7 @@ export class TransactionsController {
   async cancel(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
-    @DataBody({ optional: true }) dto: CancelTransactionDto,
+    @DataBody({ optional: true }) dto: CancelDto,
     @CurrentPrincipal() principal: Principal,
   ) {
     await this.requireOwnOrderIfShopper(orderId, principal);
