@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsHexColor, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { parseFilterDate } from '../list-query/filter-values';
+import { IsApiDate } from '../validation/is-api-date';
 import { Nullable } from '../validation/nullable';
 import { OptionalNotNull } from '../validation/optional-not-null';
 import { PartialNotNull } from '../validation/partial-not-null';
@@ -86,6 +88,22 @@ describe('requestSchemaOf (the OpenAPI request schema from the DTO validators)',
       email: string;
     }
     expect(() => requestSchemaOf(WithDisplayName)).toThrow(/IsEmail with options has no JSON Schema/);
+  });
+
+  it('states an API date as the pattern of the text parseFilterDate reads, with a valid example', () => {
+    class Window {
+      @IsApiDate()
+      since: string;
+    }
+    const since = (requestSchemaOf(Window) as { properties: { since: { type: string; pattern: string; example: string } } }).properties.since;
+    expect(since.type).toBe('string');
+    const pattern = new RegExp(since.pattern, 'u');
+    for (const text of [since.example, '2026-01-05', '2026-01-05t10:00z', '2026-01-05T10:00:00.123+01:00', '1700000000000']) {
+      expect([text, pattern.test(text), parseFilterDate(text) !== null]).toEqual([text, true, true]);
+    }
+    for (const text of ['', 'yesterday', '2026-01-05x', '2026-1-5', '1234567890123456']) {
+      expect([text, pattern.test(text), parseFilterDate(text) !== null]).toEqual([text, false, false]);
+    }
   });
 
   it('refuses a condition that reads another member, and limits stated in @ApiProperty', () => {

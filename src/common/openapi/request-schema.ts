@@ -1,6 +1,7 @@
 import type { MetadataStorage as TransformMetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { API_DATE_FORMS, API_DATE_PATTERN } from '../list-query/filter-values';
 import type { JsonSchema } from './json-schema';
 
 /** Where `@ApiProperty()` keeps a member's options (@nestjs/swagger's DECORATORS.API_MODEL_PROPERTIES, not exported). */
@@ -93,6 +94,8 @@ registerValidatorSchema('isEmail', (c) => {
   withoutOptions('IsEmail', c[0]);
   return { type: 'string', format: 'email', example: 'someone@example.com' };
 });
+
+registerValidatorSchema('isApiDate', () => ({ type: 'string', pattern: API_DATE_PATTERN, description: `${API_DATE_FORMS[0].toUpperCase()}${API_DATE_FORMS.slice(1)}`, example: '2026-01-05T10:00:00Z' }));
 
 /** Swagger's `@ApiProperty` keys that document a member; any other would state what only the validators may. */
 const DOCUMENTING = ['description', 'example', 'examples', 'deprecated', 'title'];
