@@ -1,22 +1,15 @@
 import { Prisma, type Customer, type CustomerToken } from '../generated/prisma/client';
 import { boolean, integer, string, uuid } from '../common/openapi/json-schema';
-import { col, computed, constant, field, nested, selfLinkMember, timestampsMember, wireFormat } from '../common/wire/wire-format';
-
-/** Links are absolute: `linkBase` is the origin the request came in on (or PUBLIC_BASE_URL). */
-export interface CustomerWireContext {
-  linkBase: string;
-}
-
-const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+import { col, computed, constant, field, nested, selfLinkMember, timestampsMember, wireFormat, COMPARISONS, type LinkContext } from '../common/wire/wire-format';
 
 /**
  * A customer as the API shows it: the password itself is never shown; `password` says whether one is set, as
  * Elastic Path answers. Its OpenAPI schema (`Customer`), `PresentedCustomer` and the list's filters and sorts
  * (CUSTOMERS_SPEC, which adds `email`'s case-blind match) come from here.
  */
-export const CUSTOMER_WIRE = wireFormat<Customer, CustomerWireContext>()([
+export const CUSTOMER_WIRE = wireFormat<Customer, LinkContext>()([
   constant('type', 'customer'),
-  field('id', 'id', uuid(), { filter: [...CMP, 'in'], sortable: true }),
+  field('id', 'id', uuid(), { filter: [...COMPARISONS, 'in'], sortable: true }),
   field('name', 'name', string(), { filter: ['eq', 'like'], sortable: true }),
   field('email', 'email', string()),
   computed(
@@ -26,7 +19,7 @@ export const CUSTOMER_WIRE = wireFormat<Customer, CustomerWireContext>()([
     boolean({ description: 'Whether a password is set (the password itself is never shown)' }),
   ),
   selfLinkMember('customers'),
-  nested('meta', wireFormat<Customer, CustomerWireContext>()([timestampsMember()])),
+  nested('meta', wireFormat<Customer, LinkContext>()([timestampsMember()])),
 ]);
 
 /** A token as it is issued: its text is known then only (the row keeps its hash). */

@@ -1,13 +1,8 @@
 import { Prisma, type Integration, type IntegrationJob, type IntegrationLog } from '../generated/prisma/client';
 import { arrayOf, boolean, closed, dateTime, integer, nullable, number, oneOfStrings, string, uuid } from '../common/openapi/json-schema';
 import { toOne } from '../common/openapi/wire-schemas';
-import { col, computed, constant, field, isoTimeSql, nested, selfLinkMember, sqlString, timestampsMember, when, wireFormat, type WireMember } from '../common/wire/wire-format';
+import { col, computed, constant, field, isoTimeSql, nested, selfLinkMember, sqlString, timestampsMember, when, wireFormat, type WireMember, COMPARISONS, type LinkContext } from '../common/wire/wire-format';
 import { isWaiting, JOB_STATUSES, WAITING_JOB_STATUSES } from './delivery/job-status';
-
-/** Links are absolute: `linkBase` is the origin the request came in on (or PUBLIC_BASE_URL). */
-export interface IntegrationWireContext {
-  linkBase: string;
-}
 
 /** A member shown when its column is not NULL, left out when it is. */
 function whenSet<Row, Ctx, K extends string, V>(member: WireMember<Row, Ctx, K, V>, column: string) {
@@ -28,19 +23,17 @@ function linkTo<Row, K extends string>(key: K, type: string, column: string, pic
   );
 }
 
-const CONFIGURATION = wireFormat<Integration, IntegrationWireContext>()([
+const CONFIGURATION = wireFormat<Integration, LinkContext>()([
   field('url', 'url', string()),
-  whenSet(field<Integration, IntegrationWireContext, 'max_concurrency', 'maxConcurrency'>('max_concurrency', 'maxConcurrency', integer()), 'max_concurrency'),
-  whenSet(field<Integration, IntegrationWireContext, 'rate_limit_per_second', 'rateLimitPerSecond'>('rate_limit_per_second', 'rateLimitPerSecond', number()), 'rate_limit_per_second'),
+  whenSet(field<Integration, LinkContext, 'max_concurrency', 'maxConcurrency'>('max_concurrency', 'maxConcurrency', integer()), 'max_concurrency'),
+  whenSet(field<Integration, LinkContext, 'rate_limit_per_second', 'rateLimitPerSecond'>('rate_limit_per_second', 'rateLimitPerSecond', number()), 'rate_limit_per_second'),
   // Never read from the row: the service adds it to the one answer that generated it.
   computed('signing_secret', (): string | undefined => undefined, () => Prisma.sql`NULL`, string({ description: 'Only in the answer that generated it' }), { optional: true }),
 ]);
 
-const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
-
 /** An integration as the API shows it: `secret_key` and the signing secret never leave through here. */
-export const INTEGRATION_WIRE = wireFormat<Integration, IntegrationWireContext>()([
-  field('id', 'id', uuid(), { filter: [...CMP, 'in'], sortable: true }),
+export const INTEGRATION_WIRE = wireFormat<Integration, LinkContext>()([
+  field('id', 'id', uuid(), { filter: [...COMPARISONS, 'in'], sortable: true }),
   constant('type', 'integration'),
   field('integration_type', 'integrationType', string()),
   field('name', 'name', string(), { filter: ['eq', 'like'], sortable: true }),
@@ -49,7 +42,7 @@ export const INTEGRATION_WIRE = wireFormat<Integration, IntegrationWireContext>(
   nested('configuration', CONFIGURATION),
   field('observes', 'observes', arrayOf(string())),
   selfLinkMember('integrations'),
-  nested('meta', wireFormat<Integration, IntegrationWireContext>()([timestampsMember()])),
+  nested('meta', wireFormat<Integration, LinkContext>()([timestampsMember()])),
 ]);
 
 /** One delivery attempt. */

@@ -228,8 +228,16 @@ export function computed<Row, Ctx, K extends string = string, V = unknown>(
   return { key, value, sql, ...(schema ? { schema } : {}), ...(opts.optional ? { optional: true } : {}) };
 }
 
+/** The context of a format with absolute links: `linkBase` is the origin the request came in on (or PUBLIC_BASE_URL). */
+export interface LinkContext {
+  linkBase: string;
+}
+
+/** The comparisons a list allows on an id or a timestamp. */
+export const COMPARISONS = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
 /** `links.self`, the absolute URL of the resource at `/v2/<collection>/<id>` from the request's origin (`ctx.linkBase`). */
-export function selfLinkMember<Row extends { id: string }, Ctx extends { linkBase: string }>(collection: string): WireMember<Row, Ctx, 'links', { self: string }> {
+export function selfLinkMember<Row extends { id: string }, Ctx extends LinkContext>(collection: string): WireMember<Row, Ctx, 'links', { self: string }> {
   return computed(
     'links',
     (row: Row, ctx: Ctx) => ({ self: `${ctx.linkBase}/v2/${collection}/${row.id}` }),
