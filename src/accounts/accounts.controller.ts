@@ -10,8 +10,7 @@ import { CreateAccountDto, UpdateAccountDto } from './dto/account.dto';
 import { ACCOUNTS_SPEC } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 import { ApiDataResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
-import { ACCOUNT_SCHEMAS as S } from './account.schema';
-import { ref } from '../common/openapi/json-schema';
+import './account.schema';
 
 @ApiTags('accounts')
 @ApiBearerAuth()
@@ -22,7 +21,7 @@ export class AccountsController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
-  @ApiDataResponse('Create an account', 'Account', { status: 201, body: ref(S.CreateAccountRequest) })
+  @ApiDataResponse('Create an account', 'Account', { status: 201 })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateAccountDto) {
@@ -44,7 +43,7 @@ export class AccountsController {
     return this.accounts.get(id);
   }
 
-  @ApiDataResponse('Update an account', 'Account', { body: ref(S.UpdateAccountRequest) })
+  @ApiDataResponse('Update an account', 'Account')
   @AllowAccountMember()
   @Put(':id')
   update(@ResourceId('id', 'Account') id: string, @DataBody() dto: UpdateAccountDto, @CurrentPrincipal() principal?: Principal) {

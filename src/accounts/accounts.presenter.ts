@@ -1,15 +1,8 @@
 import type { Account } from '../generated/prisma/client';
-import { timestamps } from '../common/http/timestamps';
-import { apiLink } from '../common/http/request-context';
+import { linkBase } from '../common/http/request-context';
+import type { Presented } from '../common/wire/wire-format';
+import { ACCOUNT_WIRE } from './account.wire';
 
-export function presentAccount(row: Account) {
-  return {
-    type: 'account' as const,
-    id: row.id,
-    name: row.name,
-    legal_name: row.legalName,
-    registration_id: row.registrationId ?? null,
-    links: { self: apiLink(`/accounts/${row.id}`) },
-    meta: { timestamps: timestamps(row) },
-  };
-}
+export type PresentedAccount = Presented<typeof ACCOUNT_WIRE>;
+
+export const presentAccount = (row: Account): PresentedAccount => ACCOUNT_WIRE.present(row, { linkBase: linkBase() });

@@ -2,20 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
+import { ACCOUNT_WIRE } from './account.wire';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
-export const ACCOUNTS_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
-    name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
-    legal_name: { column: 'legalName', type: 'string', ops: ['eq', 'like'] },
-    registration_id: { column: 'registrationId', type: 'string', ops: ['eq', 'like'] },
+export const ACCOUNTS_SPEC: ListResourceSpec = ACCOUNT_WIRE.listSpec({
+  defaultSort: 'created_at',
+  more: {
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },
-  defaultSort: 'created_at',
-};
+});
 
 @Injectable()
 export class AccountsRepository {

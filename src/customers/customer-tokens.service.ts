@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from '../common/errors/api-error';
 import { RateLimitStore } from '../common/throttling/rate-limit.store';
 import { countSignInAttempt } from '../common/throttling/sign-in-attempts';
-import { CreateCustomerTokenDto } from './dto/customer-token.dto';
+import { CustomerTokenDto } from './dto/customer-token.dto';
 import { presentCustomerToken } from './customers.presenter';
 import { CustomersRepository, emailKey } from './customers.repository';
 import { decoyHash, verifyPassword } from './password-hash';
@@ -27,7 +27,7 @@ export class CustomerTokensService {
   ) {}
 
   /** `POST /v2/customers/tokens`: 201 with a new token, 401 for bad credentials, 429 past the attempt limit. */
-  async issue(dto: CreateCustomerTokenDto) {
+  async issue(dto: CustomerTokenDto) {
     const key = emailKey(dto.email);
     await countSignInAttempt(this.limits, 'customer-sign-in', key);
     const customer = await this.customers.findByEmail(key);

@@ -12,8 +12,7 @@ import { CUSTOMERS_SPEC } from './customers.repository';
 import { CustomersService } from './customers.service';
 import { EmailChangeLimiter } from './email-change.limiter';
 import { ApiDataResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
-import { CUSTOMER_SCHEMAS as S } from './customer.schema';
-import { ref } from '../common/openapi/json-schema';
+import './customer.schema';
 
 /** Client-credentials; a shopper (implicit + customer token) reads and updates their own record only. */
 @ApiTags('customers')
@@ -26,7 +25,7 @@ export class CustomersController {
     private readonly emailChanges: EmailChangeLimiter,
   ) {}
 
-  @ApiDataResponse('Create a customer', 'Customer', { status: 201, body: ref(S.CreateCustomerRequest) })
+  @ApiDataResponse('Create a customer', 'Customer', { status: 201 })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateCustomerDto) {
@@ -47,7 +46,7 @@ export class CustomersController {
     return this.customers.get(id);
   }
 
-  @ApiDataResponse('Update a customer', 'Customer', { body: ref(S.UpdateCustomerRequest) })
+  @ApiDataResponse('Update a customer', 'Customer')
   @Put(':id')
   @ShopperAccess()
   async update(@ResourceId('id', 'Customer') id: string, @DataBody() dto: UpdateCustomerDto, @CurrentPrincipal() principal: Principal) {

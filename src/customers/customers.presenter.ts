@@ -1,27 +1,11 @@
 import type { Customer, CustomerToken } from '../generated/prisma/client';
-import { timestamps } from '../common/http/timestamps';
-import { apiLink } from '../common/http/request-context';
+import { linkBase } from '../common/http/request-context';
+import type { Presented } from '../common/wire/wire-format';
+import { CUSTOMER_TOKEN_WIRE, CUSTOMER_WIRE } from './customer.wire';
 
-/** The password itself is never shown; `password` says whether one is set, as Elastic Path answers. */
-export function presentCustomer(row: Customer) {
-  return {
-    type: 'customer' as const,
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    password: row.passwordHash !== null,
-    links: { self: apiLink(`/customers/${row.id}`) },
-    meta: { timestamps: timestamps(row) },
-  };
-}
+export type PresentedCustomer = Presented<typeof CUSTOMER_WIRE>;
+export type PresentedCustomerToken = Presented<typeof CUSTOMER_TOKEN_WIRE>;
 
-/** `expires` is a Unix time in seconds, as in Elastic Path's customer token. */
-export function presentCustomerToken(row: CustomerToken, token: string) {
-  return {
-    type: 'token' as const,
-    id: row.id,
-    customer_id: row.customerId,
-    token,
-    expires: Math.floor(row.expiresAt.getTime() / 1000),
-  };
-}
+export const presentCustomer = (row: Customer): PresentedCustomer => CUSTOMER_WIRE.present(row, { linkBase: linkBase() });
+
+export const presentCustomerToken = (row: CustomerToken, token: string): PresentedCustomerToken => CUSTOMER_TOKEN_WIRE.present({ ...row, token });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { FilterOp, FilterValue, ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
+import { CUSTOMER_WIRE } from './customer.wire';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
@@ -15,16 +16,16 @@ function byEmail(_op: FilterOp, values: FilterValue[]) {
   return { emailKey: { equals: emailKey(String(values[0])) } };
 }
 
-export const CUSTOMERS_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
+export const CUSTOMERS_SPEC: ListResourceSpec = CUSTOMER_WIRE.listSpec({
+  defaultSort: 'created_at',
+  order: ['id', 'email'],
+  more: {
+    // The key an email is unique by, not the address as written.
     email: { column: 'emailKey', type: 'string', ops: ['eq'], toWhere: byEmail, sortable: true },
-    name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },
-  defaultSort: 'created_at',
-};
+});
 
 @Injectable()
 export class CustomersRepository {

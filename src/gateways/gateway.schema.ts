@@ -1,13 +1,5 @@
-import { boolean, closed, constant, dataRequest, open, string } from '../common/openapi/json-schema';
 import { defineSchemas } from '../common/openapi/schema-registry';
+import { GATEWAY_WIRE } from './gateway.wire';
 
-export const GATEWAY_SCHEMAS = defineSchemas({
-  Gateway: closed(
-    { type: constant('gateway'), name: string(), slug: string(), enabled: boolean(), test: boolean({ description: 'Test mode (gateways that have one)' }) },
-    ['test'],
-    { description: 'Credentials are write-only: never shown' },
-  ),
-  UpdateGatewayRequest: dataRequest(
-    open({ type: constant('gateway'), enabled: boolean(), test: boolean(), login: string({ writeOnly: true }), password: string({ writeOnly: true }), stripe_account: string() }),
-  ),
-});
+/** A gateway as presentGateway shows it (from its wire format). Requests: the DTO. */
+export const GATEWAY_SCHEMAS = defineSchemas({ Gateway: GATEWAY_WIRE.schema({ description: 'Credentials are write-only: never shown' }) });

@@ -5,8 +5,7 @@ import { DataBody } from '../common/validation/data-body.pipe';
 import { UpdateGatewayDto } from './dto/update-gateway.dto';
 import { GatewaysService } from './gateways.service';
 import { ApiDataResponse, ApiList } from '../common/openapi/api-operation.decorators';
-import { GATEWAY_SCHEMAS as S } from './gateway.schema';
-import { ref } from '../common/openapi/json-schema';
+import './gateway.schema';
 
 /** Payment gateways, for client-credentials tokens only (storefront tokens get 403). */
 @ApiTags('gateways')
@@ -27,7 +26,7 @@ export class GatewaysController {
     return this.gateways.get(slug);
   }
 
-  @ApiDataResponse('Configure a payment gateway', 'Gateway', { body: ref(S.UpdateGatewayRequest) })
+  @ApiDataResponse('Configure a payment gateway', 'Gateway')
   @Put(':slug')
   update(@Param('slug') slug: string, @DataBody() dto: UpdateGatewayDto) {
     return this.gateways.update(slug, dto);

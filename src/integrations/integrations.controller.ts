@@ -25,7 +25,7 @@ export class IntegrationsController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
-  @ApiDataResponse('Create a webhook integration', 'Integration', { status: 201, body: ref(S.CreateIntegrationRequest) })
+  @ApiDataResponse('Create a webhook integration', 'Integration', { status: 201 })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateIntegrationDto) {
@@ -52,7 +52,7 @@ export class IntegrationsController {
     return this.integrations.get(id);
   }
 
-  @ApiDataResponse('Update an integration', 'Integration', { body: ref(S.UpdateIntegrationRequest) })
+  @ApiDataResponse('Update an integration', 'Integration')
   @Put(':id')
   update(@ResourceId('id', 'Integration') id: string, @DataBody() dto: UpdateIntegrationDto) {
     return this.integrations.update(id, dto);
@@ -102,7 +102,7 @@ export class IntegrationsController {
     return this.integrations.stats(id, query);
   }
 
-  @ApiDataResponse('Queue again the failed deliveries of a window', 'IntegrationRecovery', { body: ref(S.RecoverJobsRequest) })
+  @ApiDataResponse('Queue again the failed deliveries of a window', 'IntegrationRecovery')
   @Post(':id/recover')
   @HttpCode(200)
   recover(@ResourceId('id', 'Integration') id: string, @DataBody() dto: RecoverJobsDto) {

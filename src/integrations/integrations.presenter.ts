@@ -1,72 +1,23 @@
-import type { Integration, IntegrationJob, IntegrationLog } from '../generated/prisma/client';
-import { timestamps } from '../common/http/timestamps';
+import type { Integration, IntegrationLog } from '../generated/prisma/client';
+import { linkBase } from '../common/http/request-context';
+import type { Presented } from '../common/wire/wire-format';
 import type { DeliveryStats } from './integrations.repository';
-import { isWaiting, JOB_STATUSES } from './delivery/job-status';
-import { apiLink } from '../common/http/request-context';
+import { JOB_STATUSES } from './delivery/job-status';
+import { INTEGRATION_JOB_WIRE, INTEGRATION_LOG_WIRE, INTEGRATION_WIRE, type IntegrationJobRow } from './integration.wire';
 
-/** The wire object. `secret_key` and the signing secret never leave through here. */
-export function presentIntegration(row: Integration) {
-  return {
-    id: row.id,
-    type: 'integration' as const,
-    integration_type: row.integrationType,
-    name: row.name,
-    description: row.description,
-    enabled: row.enabled,
-    configuration: {
-      url: row.url,
-      ...(row.maxConcurrency !== null && { max_concurrency: row.maxConcurrency }),
-      ...(row.rateLimitPerSecond !== null && { rate_limit_per_second: row.rateLimitPerSecond }),
-    } as { url: string; max_concurrency?: number; rate_limit_per_second?: number; signing_secret?: string },
-    observes: row.observes,
-    links: { self: apiLink(`/integrations/${row.id}`) },
-    meta: { timestamps: timestamps(row) },
-  };
-}
+export type PresentedIntegration = Presented<typeof INTEGRATION_WIRE>;
+
+/** The wire object (integration.wire.ts). `secret_key` and the signing secret never leave through here. */
+export const presentIntegration = (row: Integration): PresentedIntegration => INTEGRATION_WIRE.present(row, { linkBase: linkBase() });
 
 /** The `relationships.integration` of the objects that belong to an integration (logs, jobs, recoveries, stats). */
 function integrationRelationship(integrationId: string) {
   return { integration: { data: { type: 'integration', id: integrationId } } };
 }
 
-export function presentLog(row: IntegrationLog) {
-  return {
-    id: row.id,
-    type: 'integration-log' as const,
-    succeeded: row.succeeded,
-    attempt: row.attempt,
-    processing_time: row.processingTime,
-    body: row.body,
-    // Left out when the receiver never answered (refused, timed out, not HTTP): the reason is in error_detail.
-    ...(row.statusCode === null ? {} : { status_code: row.statusCode }),
-    error_detail: row.errorDetail,
-    error_class: row.errorClass,
-    relationships: {
-      ...integrationRelationship(row.integrationId),
-      job: { data: { type: 'integration-job', id: row.jobId } },
-    },
-    meta: { timestamps: { created_at: row.createdAt.toISOString() } },
-  };
-}
+export const presentLog = (row: IntegrationLog) => INTEGRATION_LOG_WIRE.present(row);
 
-export function presentJob(row: IntegrationJob & { event?: { name: string } | null }) {
-  return {
-    id: row.id,
-    type: 'integration-job' as const,
-    status: row.status,
-    attempts: row.attempts,
-    triggered_by: row.event?.name,
-    next_attempt_at: isWaiting(row.status) ? row.nextAttemptAt.toISOString() : null,
-    last_status_code: row.lastStatusCode,
-    last_error: row.lastError,
-    succeeded_at: row.succeededAt?.toISOString() ?? null,
-    relationships: {
-      ...integrationRelationship(row.integrationId),
-      event: { data: { type: 'event', id: row.eventId } },
-    },
-    meta: { timestamps: timestamps(row) },
-  };
-}
+export const presentJob = (row: IntegrationJobRow) => INTEGRATION_JOB_WIRE.present(row);
 
 /**
  * The logs list as Elastic Path shapes it (Elastic Path's integration logs, JSSDK `IntegrationLogsResponse`):

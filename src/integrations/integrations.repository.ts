@@ -5,43 +5,38 @@ import type { EventPayload } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
 import { FINISHED_JOB_STATUSES, UNDELIVERED_JOB_STATUSES } from './delivery/job-status';
+import { INTEGRATION_JOB_WIRE, INTEGRATION_LOG_WIRE, INTEGRATION_WIRE } from './integration.wire';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 // Advisory lock key serialising integration creates (see countLocked); api-clients uses 72410001.
 const INTEGRATION_LIMIT_LOCK = 72410002;
 
-export const INTEGRATIONS_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
-    name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
-    enabled: { column: 'enabled', type: 'boolean', ops: ['eq'] },
+export const INTEGRATIONS_SPEC: ListResourceSpec = INTEGRATION_WIRE.listSpec({
+  defaultSort: 'created_at',
+  more: {
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },
-  defaultSort: 'created_at',
-};
+});
 
 /** Logs: newest first. `triggered_by` is the event type (filter by event type, status and time). */
-export const LOGS_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: ['eq'] },
+export const LOGS_SPEC: ListResourceSpec = INTEGRATION_LOG_WIRE.listSpec({
+  defaultSort: '-created_at',
+  order: ['id', 'created_at'],
+  more: {
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
-    succeeded: { column: 'succeeded', type: 'boolean', ops: ['eq'] },
     triggered_by: { column: 'job.event.name', type: 'string', ops: ['eq', 'in'] },
   },
-  defaultSort: '-created_at',
-};
+});
 
-export const JOBS_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: ['eq'] },
-    status: { column: 'status', type: 'string', ops: ['eq', 'in'] },
+export const JOBS_SPEC: ListResourceSpec = INTEGRATION_JOB_WIRE.listSpec({
+  defaultSort: '-created_at',
+  more: {
     triggered_by: { column: 'event.name', type: 'string', ops: ['eq', 'in'] },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },
-  defaultSort: '-created_at',
-};
+});
 
 export interface DeliveryStats {
   attempts: {

@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../prisma/prisma.service';
-import { STORE_LIMITS } from '../settings/settings.presenter';
+import { STORE_LIMITS } from '../settings/settings.wire';
 import { DeliveryWorker } from './delivery/delivery.worker';
 import { CreateIntegrationDto, SUPPORTED_INTEGRATION_TYPES, UpdateIntegrationDto } from './dto/integration.dto';
 import { RecoverJobsDto } from './dto/recover-jobs.dto';

@@ -5,8 +5,7 @@ import { DataBody } from '../common/validation/data-body.pipe';
 import { UpdateLogsTtlDto, UpdateSettingsDto } from './dto/update-settings.dto';
 import { SettingsService } from './settings.service';
 import { ApiDataResponse, ApiNoContent } from '../common/openapi/api-operation.decorators';
-import { SETTINGS_SCHEMAS as S } from './settings.schema';
-import { ref } from '../common/openapi/json-schema';
+import './settings.schema';
 
 @ApiTags('settings')
 @ApiBearerAuth()
@@ -21,7 +20,7 @@ export class SettingsController {
     return this.settings.get();
   }
 
-  @ApiDataResponse('Update the store settings', 'Settings', { body: ref(S.UpdateSettingsRequest) })
+  @ApiDataResponse('Update the store settings', 'Settings')
   @Put()
   update(@DataBody() dto: UpdateSettingsDto) {
     return this.settings.update(dto);
@@ -40,7 +39,7 @@ export class SettingsController {
     return this.settings.logsTtl();
   }
 
-  @ApiDataResponse('Set how long delivery logs are kept', 'LogsTimeToLive', { body: ref(S.UpdateLogsTtlRequest) })
+  @ApiDataResponse('Set how long delivery logs are kept', 'LogsTimeToLive')
   @Put('logs-ttl')
   updateLogsTtl(@DataBody() dto: UpdateLogsTtlDto) {
     return this.settings.updateLogsTtl(dto.days);

@@ -1,24 +1,9 @@
 import type { Setting } from '../generated/prisma/client';
+import type { Presented } from '../common/wire/wire-format';
+import { LOGS_TTL_WIRE, SETTINGS_WIRE } from './settings.wire';
 
-/** Read-only limits the store enforces; shown like the real API's settings object. */
-export const STORE_LIMITS = {
-  currency_limit: 10,
-  field_limit: 100,
-  integration_limit: 100,
-  event_limit: 5,
-  filter_limit: 10,
-  include_limit: 5,
-  page_offset_limit: 10000,
-} as const;
+export type PresentedSettings = Presented<typeof SETTINGS_WIRE>;
 
-export function presentSettings(s: Setting) {
-  return {
-    type: 'settings',
-    page_length: s.pageLength,
-    list_child_products: s.listChildProducts,
-    additional_languages: s.additionalLanguages,
-    calculation_method: s.calculationMethod,
-    ...STORE_LIMITS,
-    meta: { owner: 'store' },
-  };
-}
+export const presentSettings = (row: Setting): PresentedSettings => SETTINGS_WIRE.present(row);
+
+export const presentLogsTtl = (row: Setting): Presented<typeof LOGS_TTL_WIRE> => LOGS_TTL_WIRE.present(row);

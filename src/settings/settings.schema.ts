@@ -1,20 +1,5 @@
-import { arrayOf, boolean, closed, constant, dataRequest, integer, open, string } from '../common/openapi/json-schema';
 import { defineSchemas } from '../common/openapi/schema-registry';
-import { STORE_LIMITS } from './settings.presenter';
+import { LOGS_TTL_WIRE, SETTINGS_WIRE } from './settings.wire';
 
-export const SETTINGS_SCHEMAS = defineSchemas({
-  Settings: closed({
-    type: constant('settings'),
-    page_length: integer({ minimum: 1 }),
-    list_child_products: boolean(),
-    additional_languages: arrayOf(string()),
-    calculation_method: string(),
-    ...Object.fromEntries(Object.keys(STORE_LIMITS).map((key) => [key, integer({ description: 'Read-only limit' })])),
-    meta: closed({ owner: constant('store') }),
-  }),
-  LogsTimeToLive: closed({ type: constant('time_to_live'), days: integer({ minimum: 1 }) }),
-  UpdateSettingsRequest: dataRequest(
-    open({ type: constant('settings'), page_length: integer({ minimum: 1 }), list_child_products: boolean(), additional_languages: arrayOf(string()), calculation_method: string() }),
-  ),
-  UpdateLogsTtlRequest: dataRequest(open({ type: constant('time_to_live'), days: integer({ minimum: 1 }) }, ['days'])),
-});
+/** The settings and the logs' time to live as their presenters show them (from their wire formats). Requests: the DTOs. */
+export const SETTINGS_SCHEMAS = defineSchemas({ Settings: SETTINGS_WIRE.schema(), LogsTimeToLive: LOGS_TTL_WIRE.schema() });

@@ -3,7 +3,7 @@ import { Setting } from '../generated/prisma/client';
 import { EventsPublisher } from '../events/events.publisher';
 import { PrismaService } from '../prisma/prisma.service';
 import { UpdateSettingsDto } from './dto/update-settings.dto';
-import { presentSettings } from './settings.presenter';
+import { presentLogsTtl, presentSettings } from './settings.presenter';
 import { SettingsRepository } from './settings.repository';
 
 /** Other replicas see a change within this long; this replica at once. */
@@ -64,13 +64,12 @@ export class SettingsService {
   }
 
   async logsTtl() {
-    const s = await this.settings.get();
-    return { type: 'time_to_live', days: s.logsTtlDays };
+    return presentLogsTtl(await this.settings.get());
   }
 
   async updateLogsTtl(days: number) {
     const s = await this.settings.update({ logsTtlDays: days });
     this.cached = undefined;
-    return { type: 'time_to_live', days: s.logsTtlDays };
+    return presentLogsTtl(s);
   }
 }

@@ -4,7 +4,7 @@ import { UnprocessableError } from '../common/errors/api-error';
 import { canTransition } from '../common/lifecycle';
 import type { Order } from '../generated/prisma/client';
 import { ORDER_PAYMENT_LIFECYCLE } from '../orders/order-payment-lifecycle';
-import { CreatePaymentDto, SETUP_METHODS } from './dto/create-payment.dto';
+import { PaymentDto, SETUP_METHODS } from './dto/create-payment.dto';
 import { callGateway } from './gateways/call-gateway';
 import { GatewayOutcome } from '../gateways/payment-gateway';
 import { PaymentGateways } from './gateways/payment-gateways';
@@ -30,7 +30,7 @@ export class PaymentsService {
     private readonly recorder: TransactionOutcomeRecorder,
   ) {}
 
-  async pay(orderId: string, dto: CreatePaymentDto) {
+  async pay(orderId: string, dto: PaymentDto) {
     const gateway = await this.gateways.enabled(dto.gateway);
     const method: PaymentMethod = dto.method === 'purchase_setup' || dto.method === 'authorize_setup' ? SETUP_METHODS[dto.method] : dto.method;
     if (method !== dto.method && !gateway.paymentIntents) {
@@ -59,7 +59,7 @@ export class PaymentsService {
     }
   }
 
-  private recordPayment(orderId: string, id: string, dto: CreatePaymentDto, method: PaymentMethod, amount: number, currency: string, outcome: GatewayOutcome) {
+  private recordPayment(orderId: string, id: string, dto: PaymentDto, method: PaymentMethod, amount: number, currency: string, outcome: GatewayOutcome) {
     return this.recorder.record(
       orderId,
       async (tx, current) => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnprocessableError } from '../common/errors/api-error';
 import { statesAllowing } from '../common/lifecycle';
 import type { Transaction } from '../generated/prisma/client';
-import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
+import { CancelDto, CaptureDto, ConfirmDto, RefundDto } from './dto/transaction-actions.dto';
 import { callGateway } from './gateways/call-gateway';
 import { GatewayTransactionRef } from '../gateways/payment-gateway';
 import { PaymentGateways } from './gateways/payment-gateways';
@@ -41,7 +41,7 @@ export class TransactionActionsService {
     private readonly recorder: TransactionOutcomeRecorder,
   ) {}
 
-  async capture(orderId: string, transactionId: string, dto: CaptureTransactionDto) {
+  async capture(orderId: string, transactionId: string, dto: CaptureDto) {
     const { order, transaction } = await this.lookup.load(orderId, transactionId);
     assertOrderTakesPayments(order, 'captured');
     const gateway = await this.gateways.enabled(transaction.gateway);
@@ -71,7 +71,7 @@ export class TransactionActionsService {
     });
   }
 
-  async refund(orderId: string, transactionId: string, dto: RefundTransactionDto) {
+  async refund(orderId: string, transactionId: string, dto: RefundDto) {
     const { transaction } = await this.lookup.load(orderId, transactionId);
     const amount = refundAmount(transaction, dto.amount);
     const gateway = await this.gateways.enabled(transaction.gateway);
@@ -106,7 +106,7 @@ export class TransactionActionsService {
     });
   }
 
-  async confirm(orderId: string, transactionId: string, dto: ConfirmTransactionDto) {
+  async confirm(orderId: string, transactionId: string, dto: ConfirmDto) {
     const { order, transaction } = await this.lookup.load(orderId, transactionId);
     const gateway = await this.gateways.enabled(transaction.gateway);
     if (!gateway.supports('confirm')) {
@@ -145,7 +145,7 @@ export class TransactionActionsService {
     );
   }
 
-  async cancel(orderId: string, transactionId: string, dto: CancelTransactionDto) {
+  async cancel(orderId: string, transactionId: string, dto: CancelDto) {
     const { transaction } = await this.lookup.load(orderId, transactionId);
     const gateway = await this.gateways.get(transaction.gateway);
     if (!gateway.supports('cancel')) {

@@ -1,8 +1,11 @@
 import type { Transaction } from '../generated/prisma/client';
+import type { Presented } from '../common/wire/wire-format';
 import { TRANSACTION_WIRE } from './transaction.wire';
 
+export type PresentedTransaction = Presented<typeof TRANSACTION_WIRE>;
+
 /** The transaction as the API shows it (see transaction.wire.ts). */
-export function presentTransaction(t: Transaction): Record<string, unknown> {
+export function presentTransaction(t: Transaction): PresentedTransaction {
   return TRANSACTION_WIRE.present(t);
 }
 
@@ -26,7 +29,7 @@ export function presentTransactionWithClientSecret(t: Transaction) {
 
 /** What `transaction.*` webhooks carry: the transaction plus the payment intent's id and status, never its client secret. */
 export function transactionEventPayload(t: Transaction) {
-  const data = presentTransaction(t);
+  const data: Record<string, unknown> = presentTransaction(t);
   if (t.paymentIntentId) {
     data.payment_intent = { id: t.paymentIntentId, status: t.paymentIntentStatus ?? '' };
     data.client_parameters = { token: t.paymentIntentId };

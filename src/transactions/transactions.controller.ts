@@ -8,9 +8,9 @@ import { ResourceId } from '../common/validation/resource-id.pipe';
 import { orderReach, type OrderAction } from '../auth/order-access';
 import { OptionalCustomerToken, ShopperAccess } from '../customers/customer-token.guard';
 import { OrdersService } from '../orders/orders.service';
-import { CreatePaymentDto } from './dto/create-payment.dto';
+import { PaymentDto } from './dto/create-payment.dto';
 import { PaymentBodyPipe } from './dto/registered-gateway';
-import { CancelTransactionDto, CaptureTransactionDto, ConfirmTransactionDto, RefundTransactionDto } from './dto/transaction-actions.dto';
+import { CancelDto, CaptureDto, ConfirmDto, RefundDto } from './dto/transaction-actions.dto';
 import { IDEMPOTENCY_HEADER, IdempotencyInterceptor } from './idempotency/idempotency.interceptor';
 import { PaymentsService } from './payments.service';
 import { TransactionActionsService } from './transaction-actions.service';
@@ -40,7 +40,7 @@ export class TransactionsController {
   @OptionalCustomerToken()
   @UseInterceptors(IdempotencyInterceptor)
   @idempotencyHeader
-  async pay(@ResourceId('orderId', 'Order') orderId: string, @Body(PaymentBodyPipe) dto: CreatePaymentDto, @CurrentPrincipal() principal: Principal) {
+  async pay(@ResourceId('orderId', 'Order') orderId: string, @Body(PaymentBodyPipe) dto: PaymentDto, @CurrentPrincipal() principal: Principal) {
     await this.requireReachable(orderId, principal, 'pay');
     return this.payments.pay(orderId, dto);
   }
@@ -66,7 +66,7 @@ export class TransactionsController {
     return this.transactions.get(orderId, transactionId);
   }
 
-  @ApiDataResponse('Capture an authorized transaction', 'Transaction', { body: ref(S.CaptureRequest), bodyOptional: true })
+  @ApiDataResponse('Capture an authorized transaction', 'Transaction')
   @Post('transactions/:transactionId/capture')
   @HttpCode(200)
   @OptionalCustomerToken()
@@ -75,14 +75,14 @@ export class TransactionsController {
   async capture(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
-    @DataBody({ optional: true }) dto: CaptureTransactionDto,
+    @DataBody({ optional: true }) dto: CaptureDto,
     @CurrentPrincipal() principal: Principal,
   ) {
     await this.requireReachable(orderId, principal, 'manage');
     return this.actions.capture(orderId, transactionId, dto);
   }
 
-  @ApiDataResponse('Refund a paid transaction (all or part)', 'Transaction', { body: ref(S.RefundRequest), bodyOptional: true })
+  @ApiDataResponse('Refund a paid transaction (all or part)', 'Transaction')
   @Post('transactions/:transactionId/refund')
   @HttpCode(200)
   @OptionalCustomerToken()
@@ -91,14 +91,14 @@ export class TransactionsController {
   async refund(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
-    @DataBody({ optional: true }) dto: RefundTransactionDto,
+    @DataBody({ optional: true }) dto: RefundDto,
     @CurrentPrincipal() principal: Principal,
   ) {
     await this.requireReachable(orderId, principal, 'manage');
     return this.actions.refund(orderId, transactionId, dto);
   }
 
-  @ApiDataResponse('Confirm a payment intent transaction', 'TransactionWithClientSecret', { body: ref(S.ConfirmRequest), bodyOptional: true })
+  @ApiDataResponse('Confirm a payment intent transaction', 'TransactionWithClientSecret')
   @Post('transactions/:transactionId/confirm')
   @HttpCode(200)
   @OptionalCustomerToken()
@@ -108,14 +108,14 @@ export class TransactionsController {
   async confirm(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
-    @DataBody({ optional: true }) dto: ConfirmTransactionDto,
+    @DataBody({ optional: true }) dto: ConfirmDto,
     @CurrentPrincipal() principal: Principal,
   ) {
     await this.requireReachable(orderId, principal, 'pay');
     return this.actions.confirm(orderId, transactionId, dto);
   }
 
-  @ApiDataResponse('Cancel an authorized transaction', 'Transaction', { body: ref(S.CancelRequest), bodyOptional: true })
+  @ApiDataResponse('Cancel an authorized transaction', 'Transaction')
   @Post('transactions/:transactionId/cancel')
   @HttpCode(200)
   @OptionalCustomerToken()
@@ -124,7 +124,7 @@ export class TransactionsController {
   async cancel(
     @ResourceId('orderId', 'Order') orderId: string,
     @ResourceId('transactionId', 'Transaction') transactionId: string,
-    @DataBody({ optional: true }) dto: CancelTransactionDto,
+    @DataBody({ optional: true }) dto: CancelDto,
     @CurrentPrincipal() principal: Principal,
   ) {
     await this.requireReachable(orderId, principal, 'manage');

@@ -24,7 +24,7 @@ interface Body {
   data: unknown;
 }
 
-const WRITES = ['POST', 'PUT', 'PATCH'];
+const WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 function typeOf(schema: Schema): string | undefined {
   const types = ([] as string[]).concat(schema.type ?? []).filter((t) => t !== 'null');
@@ -41,8 +41,8 @@ function sample(schema: Schema, where: string, all: boolean): unknown {
   if (Array.isArray(schema.enum)) return schema.enum.find((v: unknown) => v !== null);
   switch (typeOf(schema)) {
     case 'string':
-      if (schema.pattern) {
-        if (typeof schema.example !== 'string') throw new Error(`${where}: a member with a pattern needs an example (@ApiProperty({ example }))`);
+      if (schema.pattern || schema.format) {
+        if (typeof schema.example !== 'string') throw new Error(`${where}: a member with a pattern or format needs an example (@ApiProperty({ example }))`);
         return schema.example;
       }
       return text(Math.min(Math.max(schema.minLength ?? 1, 1), schema.maxLength ?? Infinity));
@@ -82,7 +82,7 @@ function variants(schema: Schema, where: string): { label: string; value: unknow
   if (type === 'string') {
     if (schema.minLength !== undefined) out.push({ label: `minLength ${schema.minLength}`, value: text(schema.minLength) }, { label: `minLength ${schema.minLength} − 1`, value: text(schema.minLength - 1) });
     if (schema.maxLength !== undefined) out.push({ label: `maxLength ${schema.maxLength}`, value: text(schema.maxLength) }, { label: `maxLength ${schema.maxLength} + 1`, value: text(schema.maxLength + 1) });
-    if (schema.pattern) out.push({ label: 'the example', value: schema.example }, { label: 'the example and more', value: `${schema.example}x` }, { label: 'empty', value: '' });
+    if (schema.pattern || schema.format) out.push({ label: 'the example', value: schema.example }, { label: 'the example and more', value: `${schema.example}x` }, { label: 'the example cut short', value: String(schema.example).slice(0, -1 - Math.floor(String(schema.example).length / 2)) }, { label: 'empty', value: '' });
   }
   if (type === 'integer' || type === 'number') {
     if (schema.minimum !== undefined) out.push({ label: `minimum ${schema.minimum}`, value: schema.minimum }, { label: `minimum ${schema.minimum} − 1`, value: schema.minimum - 1 });
@@ -150,6 +150,35 @@ async function accepts(route: RouteInfo, data: unknown): Promise<boolean | strin
   }
 }
 
+/**
+ * The write routes that take a body whose request schema is not derived from a DTO, each with why. Every other
+ * write route with a body must be derived; a route listed here that has become derived, or is no longer served,
+ * fails the test, so the list only shrinks.
+ */
+const NOT_DERIVED: Record<string, string> = {
+  // Carts and orders are being reworked; their bodies move to derived schemas once that has landed.
+  'POST /v2/carts': 'carts',
+  'PUT /v2/carts/:ref': 'carts',
+  'POST /v2/carts/:ref/items': 'carts',
+  'PUT /v2/carts/:ref/items/:itemId': 'carts',
+  'POST /v2/carts/:ref/checkout': 'carts',
+  'POST /v2/carts/:ref/relationships/customers': 'carts',
+  'DELETE /v2/carts/:ref/relationships/customers': 'carts',
+  'PUT /v2/orders/:id': 'orders',
+  // Derived from its DTO (PaymentRequest), but validated by PaymentBodyPipe against the gateways registered at
+  // start, which the schema names in words only: the validator refuses names the schema cannot know of.
+  'POST /v2/orders/:orderId/payments': 'a payment',
+  // A form-encoded or JSON grant whose members depend on its grant_type; no DTO class states it.
+  'POST /oauth/access_token': 'an access token grant',
+  // `data` as an array of identifiers, one identifier or null, read by the relationship parser; no DTO class.
+  'POST /v2/products/:id/relationships/:relation': 'product relationships',
+  'PUT /v2/products/:id/relationships/:relation': 'product relationships',
+  'DELETE /v2/products/:id/relationships/:relation': 'product relationships',
+  // `data` as an array of node references, read by parseChildReferences; no DTO class.
+  'POST /pcm/hierarchies/:id/relationships/children': 'PXM children',
+  'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/children': 'PXM children',
+};
+
 describe('derived request schemas state what the validators accept', () => {
   let t: TestApp;
   let document: any;
@@ -165,6 +194,16 @@ describe('derived request schemas state what the validators accept', () => {
   });
 
   const operationOf = (route: RouteInfo) => document.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+
+  it('covers every write route that takes a body, but those listed as not derived yet', () => {
+    const withBody = discoverRoutes(t).filter((r) => WRITES.includes(r.method) && r.body);
+    const derived = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    const notDerived = withBody.map((r) => `${r.method} ${r.path}`).filter((route) => !derived.has(route));
+    expect(notDerived.sort()).toEqual(Object.keys(NOT_DERIVED).sort());
+    for (const module of ['products', 'categories', 'customers', 'accounts', 'orders/:orderId/transactions', 'gateways', 'integrations', 'settings', 'currencies']) {
+      expect([module, [...derived].some((route) => route.includes(`/v2/${module}`))]).toEqual([module, true]);
+    }
+  });
 
   it('covers the write routes on the mechanism (products among them), each serving the schema derived from its DTO', () => {
     expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /v2/products', 'PUT /v2/products/:id']));

@@ -11,8 +11,7 @@ import { CATEGORIES_SPEC } from './categories.repository';
 import { CategoriesService } from './categories.service';
 import { CreateCategoryDto, UpdateCategoryDto } from './dto/category.dto';
 import { ApiDataResponse, ApiList, ApiNoContent } from '../../common/openapi/api-operation.decorators';
-import { CATEGORY_SCHEMAS as S } from './category.schema';
-import { ref } from '../../common/openapi/json-schema';
+import './category.schema';
 
 @ApiTags('categories')
 @ApiBearerAuth()
@@ -24,7 +23,7 @@ export class CategoriesController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
-  @ApiDataResponse('Create a category', 'Category', { status: 201, body: ref(S.CreateCategoryRequest) })
+  @ApiDataResponse('Create a category', 'Category', { status: 201 })
   @Post()
   @HttpCode(201)
   create(@DataBody() dto: CreateCategoryDto) {
@@ -54,7 +53,7 @@ export class CategoriesController {
     return this.categories.get(id, principal, includeKeys);
   }
 
-  @ApiDataResponse('Update a category', 'Category', { body: ref(S.UpdateCategoryRequest) })
+  @ApiDataResponse('Update a category', 'Category')
   @Put(':id')
   update(@ResourceId('id', 'Category') id: string, @DataBody() dto: UpdateCategoryDto) {
     return this.categories.update(id, dto);

@@ -1,27 +1,16 @@
 import type { Category } from '../../generated/prisma/client';
+import type { Presented } from '../../common/wire/wire-format';
 import { CATEGORY_WIRE } from './category.wire';
 
 /** A category with its product links loaded: Elastic Path's Category always has `relationships.products.data`. */
 export type CategoryRow = Category & { productIds: string[] };
 
-/** A category as the API shows it (the wire format is declared in category.wire.ts). */
-export type PresentedCategory = {
-  type: 'category';
-  id: string;
-  name: string;
-  slug: string;
-  description: string;
-  status: string;
-  background_colour?: string;
-  background_image?: string;
-  parent_id: string | null;
-  meta: { timestamps: { created_at: string; updated_at: string } };
-  relationships: { products: { data: { type: 'product'; id: string }[] } };
-};
+/** A category as the API shows it (declared in category.wire.ts). */
+export type PresentedCategory = Presented<typeof CATEGORY_WIRE>;
 
 /** Product links as the row was read (live products only when the reader is a storefront). */
 export function presentCategory(row: CategoryRow): PresentedCategory {
-  return CATEGORY_WIRE.present(row, { liveOnly: false }) as unknown as PresentedCategory;
+  return CATEGORY_WIRE.present(row, { liveOnly: false });
 }
 
 export type CategoryNode = PresentedCategory & { children: CategoryNode[] };

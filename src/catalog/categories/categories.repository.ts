@@ -11,18 +11,14 @@ import { Db, PrismaService } from '../../prisma/prisma.service';
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
 /** The filters and sorts Elastic Path documents for categories, plus `id` and the timestamps for keyset walks. */
-export const CATEGORIES_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
-    name: { column: 'name', type: 'string', ops: ['eq', 'like'], sortable: true },
-    slug: { column: 'slug', type: 'string', ops: ['eq', 'like'], sortable: true },
-    status: { column: 'status', type: 'string', ops: ['eq'], sortable: true },
-    description: { column: 'description', type: 'string', sortable: true },
+export const CATEGORIES_SPEC: ListResourceSpec = CATEGORY_WIRE.listSpec({
+  defaultSort: 'created_at',
+  order: ['id', 'name', 'slug', 'status'],
+  more: {
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },
-  defaultSort: 'created_at',
-};
+});
 
 const LIVE = { status: 'live' };
 

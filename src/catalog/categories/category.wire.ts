@@ -1,5 +1,9 @@
 import { Prisma } from '../../generated/prisma/client';
-import { col, computed, constant, nested, scalar, timestampsMember, when, WireFormat } from '../../common/wire/wire-format';
+import { closed, oneOfStrings, string, uuid } from '../../common/openapi/json-schema';
+import { toMany } from '../../common/openapi/wire-schemas';
+import { sqlColumnName } from '../../common/list-query/sql-list-query';
+import { col, computed, constant, field, nested, timestampsMember, when, wireFormat } from '../../common/wire/wire-format';
+import { CATEGORY_STATUSES } from './dto/category.dto';
 import type { CategoryRow } from './categories.presenter';
 
 /** A storefront (implicit) token sees the category's live products only. */
@@ -8,11 +12,11 @@ export interface CategoryWireContext {
 }
 
 /** Strings in Elastic Path's docs (the SDK's Category has neither): present when set, left out when not (never null). */
-function presentWhenSet(key: string, column: string, pick: (row: CategoryRow) => string | null) {
-  return when<CategoryRow, CategoryWireContext>(
-    scalar(key, column, pick),
-    (row) => pick(row) !== null,
-    (t) => Prisma.sql`${col(t, column)} IS NOT NULL`,
+function presentWhenSet<K extends string, F extends 'backgroundColour' | 'backgroundImage'>(key: K, rowField: F) {
+  return when(
+    field<CategoryRow, CategoryWireContext, K, F>(key, rowField, string()),
+    (row) => row[rowField] !== null,
+    (t) => Prisma.sql`${col(t, sqlColumnName({ column: rowField }))} IS NOT NULL`,
   );
 }
 
@@ -26,21 +30,27 @@ function productLinksSql(t: Prisma.Sql, ctx: CategoryWireContext): Prisma.Sql {
     FROM product_categories l WHERE l.category_id = ${col(t, 'id')} ${live} ORDER BY l.created_at, l.product_id), '"},{"type":"product","id":"'), '') || '"}]', '[]') || '}}'`;
 }
 
-export const CATEGORY_WIRE = new WireFormat<CategoryRow, CategoryWireContext>([
+const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
+/**
+ * A category as the API shows it: its OpenAPI schema (`Category`), `PresentedCategory` and the list's filters and
+ * sorts (CATEGORIES_SPEC) come from here.
+ */
+export const CATEGORY_WIRE = wireFormat<CategoryRow, CategoryWireContext>()([
   constant('type', 'category'),
-  scalar('id', 'id', (r) => r.id),
-  scalar('name', 'name', (r) => r.name),
-  scalar('slug', 'slug', (r) => r.slug),
-  scalar('description', 'description', (r) => r.description),
-  scalar('status', 'status', (r) => r.status),
-  presentWhenSet('background_colour', 'background_colour', (r) => r.backgroundColour),
-  presentWhenSet('background_image', 'background_image', (r) => r.backgroundImage),
-  scalar('parent_id', 'parent_id', (r) => r.parentId, { nullable: true }),
-  nested(
-    'meta',
-    new WireFormat([
-      timestampsMember(),
-    ]),
+  field('id', 'id', uuid(), { filter: [...CMP, 'in'], sortable: true }),
+  field('name', 'name', string({ minLength: 1 }), { filter: ['eq', 'like'], sortable: true }),
+  field('slug', 'slug', string({ minLength: 1 }), { filter: ['eq', 'like'], sortable: true }),
+  field('description', 'description', string(), { sortable: true }),
+  field('status', 'status', oneOfStrings(CATEGORY_STATUSES), { filter: ['eq'], sortable: true }),
+  presentWhenSet('background_colour', 'backgroundColour'),
+  presentWhenSet('background_image', 'backgroundImage'),
+  field('parent_id', 'parentId', uuid(), { nullable: true }),
+  nested('meta', wireFormat<CategoryRow, CategoryWireContext>()([timestampsMember()])),
+  computed(
+    'relationships',
+    (row) => ({ products: { data: row.productIds.map((id) => ({ type: 'product' as const, id })) } }),
+    productLinksSql,
+    closed({ products: toMany('product') }),
   ),
-  computed('relationships', (row) => ({ products: { data: row.productIds.map((id) => ({ type: 'product', id })) } }), productLinksSql),
 ]);

@@ -1,19 +1,10 @@
-import { boolean, closed, constant, integer, ref, string, uuid } from '../../common/openapi/json-schema';
+import { string } from '../../common/openapi/json-schema';
 import { defineSchemas } from '../../common/openapi/schema-registry';
-import { WIRE } from '../../common/openapi/wire-schemas';
+import { FILE_WIRE } from './file.wire';
 
+/** A file as presentFile shows it (from its wire format); the multipart upload, which no DTO declares. */
 export const FILE_SCHEMAS = defineSchemas({
-  File: closed({
-    type: constant('file'),
-    id: uuid(),
-    file_name: string(),
-    mime_type: string(),
-    file_size: integer({ minimum: 0 }),
-    public: boolean(),
-    link: closed({ href: string({ description: 'Where the content is: /v2/files/{id}/content for an upload, the given URL for a linked file' }) }),
-    meta: closed({ dimensions: closed({ width: integer(), height: integer() }), timestamps: ref(WIRE.Timestamps) }, ['dimensions']),
-    links: ref(WIRE.SelfLink),
-  }),
+  File: FILE_WIRE.schema(),
   FileUpload: {
     type: 'object',
     description: 'Either `file` (the content) or `file_location` (a URL to link)',

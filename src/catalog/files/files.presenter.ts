@@ -1,22 +1,13 @@
 import type { File } from '../../generated/prisma/client';
 import { linkBase } from '../../common/http/request-context';
+import type { Presented } from '../../common/wire/wire-format';
 import { FILE_WIRE } from './file.wire';
 
-/** A file as the API shows it (the wire format is declared in file.wire.ts). */
-export type PresentedFile = {
-  type: 'file';
-  id: string;
-  file_name: string;
-  mime_type: string;
-  file_size: number;
-  public: boolean;
-  link: { href: string };
-  meta: Record<string, unknown>;
-  links: { self: string };
-};
+/** A file as the API shows it (declared in file.wire.ts). */
+export type PresentedFile = Presented<typeof FILE_WIRE>;
 
 export function presentFile(row: File): PresentedFile {
-  return FILE_WIRE.present(row, { linkBase: linkBase() }) as unknown as PresentedFile;
+  return FILE_WIRE.present(row, { linkBase: linkBase() });
 }
 
 const MIME_BY_EXT: Record<string, string> = {

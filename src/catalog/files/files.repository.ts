@@ -2,24 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { HARD_OFFSET_LIMIT, ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../../common/list-query';
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
+import { FILE_WIRE } from './file.wire';
 
 const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 
 /** The filters Elastic Path documents for files, plus `id` and the timestamps for keyset walks (files have no documented sorts). */
-export const FILES_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
-    file_name: { column: 'fileName', type: 'string', ops: ['eq', 'like'], sortable: true },
-    file_size: { column: 'fileSize', type: 'integer', ops: ['gt', 'ge', 'lt', 'le'], sortable: true },
+export const FILES_SPEC: ListResourceSpec = FILE_WIRE.listSpec({
+  defaultSort: 'created_at',
+  maxOffset: HARD_OFFSET_LIMIT,
+  order: ['id', 'file_name', 'file_size', 'width', 'height'],
+  more: {
     width: { column: 'width', type: 'integer', ops: ['gt', 'ge', 'lt', 'le'] },
     height: { column: 'height', type: 'integer', ops: ['gt', 'ge', 'lt', 'le'] },
-    public: { column: 'public', type: 'boolean', ops: ['eq'] },
     created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
     updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
   },
-  defaultSort: 'created_at',
-  maxOffset: HARD_OFFSET_LIMIT,
-};
+});
 
 @Injectable()
 export class FilesRepository {

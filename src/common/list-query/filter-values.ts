@@ -36,12 +36,14 @@ export function toTypedValue(raw: string, type: ListFieldType, field: string): F
 
 // ---------- dates ----------
 
-const ISO_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+\- ])(\d{2})(?::?(\d{2}))?)?)?$/i;
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|([+\- ])(\d{2})(?::?(\d{2}))?)?)?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** What parseFilterDate reads, for error messages. */
 export const API_DATE_FORMS = 'a date (ISO 8601, YYYY-MM-DD or epoch milliseconds)';
+
+/** The text parseFilterDate reads, as a JSON Schema pattern (it also refuses dates no calendar has: 2026-02-30). */
+export const API_DATE_PATTERN = `^(?:\\d{1,15}|${ISO_RE.source.slice(1, -1)})$`;
 
 /**
  * `YYYY-MM-DD` (UTC midnight), ISO 8601 date-time with optional seconds, fraction and offset (UTC when none),

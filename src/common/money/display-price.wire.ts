@@ -1,5 +1,7 @@
 import { Prisma } from '../../generated/prisma/client';
 import { col, computed, finishedLater, registerWireFinisher, type WireMember } from '../wire/wire-format';
+import { ref } from '../openapi/json-schema';
+import { WIRE } from '../openapi/wire-schemas';
 import { displayPrice, formatMoney } from './money';
 
 registerWireFinisher('money', formatMoney as (amount: never, currency: never) => string);
@@ -20,10 +22,11 @@ export function amountSql(amount: AmountSql, t: Prisma.Sql): Prisma.Sql {
 }
 
 /** `displayPrice(amount, currency)` of an integer amount in the row's `currency`. */
-export function displayPriceMember<Row extends { currency: string }>(key: string, amount: (row: Row) => number, sql: AmountSql): WireMember<Row, void> {
-  return computed<Row, void>(
+export function displayPriceMember<Row extends { currency: string }, K extends string = string>(key: K, amount: (row: Row) => number, sql: AmountSql): WireMember<Row, void, K, ReturnType<typeof displayPrice>> {
+  return computed<Row, void, K, ReturnType<typeof displayPrice>>(
     key,
     (row) => displayPrice(amount(row), row.currency),
     (t) => displayPriceSql(Prisma.sql`(${amountSql(sql, t)})::text`, Prisma.sql`to_json(${col(t, 'currency')})::text`),
+    ref(WIRE.DisplayPrice),
   );
 }

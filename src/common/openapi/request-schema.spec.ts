@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsEmail, IsHexColor, IsIn, IsInt, IsObject, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { parseFilterDate } from '../list-query/filter-values';
+import { IsApiDate } from '../validation/is-api-date';
 import { Nullable } from '../validation/nullable';
 import { OptionalNotNull } from '../validation/optional-not-null';
 import { PartialNotNull } from '../validation/partial-not-null';
@@ -65,13 +67,43 @@ describe('requestSchemaOf (the OpenAPI request schema from the DTO validators)',
   });
 
   it('refuses a validator it has no schema for, naming it, until one is registered', () => {
+    class WithColour {
+      @IsHexColor()
+      colour: string;
+    }
+    expect(() => requestSchemaOf(WithColour)).toThrow(/WithColour\.colour: the validator isHexColor has no JSON Schema/);
+    registerValidatorSchema('isHexColor', () => ({ type: 'string', pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' }));
+    expect(requestSchemaOf(WithColour)).toEqual({ type: 'object', properties: { colour: { type: 'string', pattern: '^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$' } }, required: ['colour'] });
+  });
+
+  it('states an email address as the email format, with a valid example, and refuses IsEmail with options', () => {
     class WithEmail {
       @IsEmail()
+      @MaxLength(255)
       email: string;
     }
-    expect(() => requestSchemaOf(WithEmail)).toThrow(/WithEmail\.email: the validator isEmail has no JSON Schema/);
-    registerValidatorSchema('isEmail', () => ({ type: 'string', format: 'email' }));
-    expect(requestSchemaOf(WithEmail)).toEqual({ type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] });
+    expect(requestSchemaOf(WithEmail)).toEqual({ type: 'object', properties: { email: { type: 'string', format: 'email', example: 'someone@example.com', maxLength: 255 } }, required: ['email'] });
+    class WithDisplayName {
+      @IsEmail({ allow_display_name: true })
+      email: string;
+    }
+    expect(() => requestSchemaOf(WithDisplayName)).toThrow(/IsEmail with options has no JSON Schema/);
+  });
+
+  it('states an API date as the pattern of the text parseFilterDate reads, with a valid example', () => {
+    class Window {
+      @IsApiDate()
+      since: string;
+    }
+    const since = (requestSchemaOf(Window) as { properties: { since: { type: string; pattern: string; example: string } } }).properties.since;
+    expect(since.type).toBe('string');
+    const pattern = new RegExp(since.pattern, 'u');
+    for (const text of [since.example, '2026-01-05', '2026-01-05t10:00z', '2026-01-05T10:00:00.123+01:00', '1700000000000']) {
+      expect([text, pattern.test(text), parseFilterDate(text) !== null]).toEqual([text, true, true]);
+    }
+    for (const text of ['', 'yesterday', '2026-01-05x', '2026-1-5', '1234567890123456']) {
+      expect([text, pattern.test(text), parseFilterDate(text) !== null]).toEqual([text, false, false]);
+    }
   });
 
   it('refuses a condition that reads another member, and limits stated in @ApiProperty', () => {

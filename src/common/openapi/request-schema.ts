@@ -1,6 +1,7 @@
 import type { MetadataStorage as TransformMetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { API_DATE_FORMS, API_DATE_PATTERN } from '../list-query/filter-values';
 import type { JsonSchema } from './json-schema';
 
 /** Where `@ApiProperty()` keeps a member's options (@nestjs/swagger's DECORATORS.API_MODEL_PROPERTIES, not exported). */
@@ -84,6 +85,17 @@ registerValidatorSchema('isUuid', (c) => {
     example: '0b6f2d54-3f4e-4c1b-9a7e-2f1c5d8e9a10',
   };
 });
+
+// A format names the text a member takes; its `example` is a valid one (the agreement test sends it).
+const withoutOptions = (name: string, options: unknown) => {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Object.keys(options).length)) throw new Error(`${name} with options has no JSON Schema`);
+};
+registerValidatorSchema('isEmail', (c) => {
+  withoutOptions('IsEmail', c[0]);
+  return { type: 'string', format: 'email', example: 'someone@example.com' };
+});
+
+registerValidatorSchema('isApiDate', () => ({ type: 'string', pattern: API_DATE_PATTERN, description: `${API_DATE_FORMS[0].toUpperCase()}${API_DATE_FORMS.slice(1)}`, example: '2026-01-05T10:00:00Z' }));
 
 /** Swagger's `@ApiProperty` keys that document a member; any other would state what only the validators may. */
 const DOCUMENTING = ['description', 'example', 'examples', 'deprecated', 'title'];

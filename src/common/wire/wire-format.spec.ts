@@ -93,6 +93,12 @@ describe('wireFormat: one declaration gives the object, its schema, its type and
     });
   });
 
+  it('lists the fields named in `order` first, in that order, and refuses one not declared', () => {
+    const more = { created_at: { column: 'createdAt', type: 'datetime' as const, sortable: true } };
+    expect(Object.keys(FORMAT.listSpec({ defaultSort: 'id', more, order: ['created_at', 'name'] }).fields)).toEqual(['created_at', 'name', 'id']);
+    expect(() => FORMAT.listSpec({ defaultSort: 'id', order: ['nothing'] })).toThrow(/nothing is ordered but not declared/);
+  });
+
   it('refuses a schema when a member declares none', () => {
     const bare = wireFormat<Row>()([computed('x', () => 1, () => Prisma.sql`1`)]);
     expect(() => bare.schema()).toThrow(/x declares no schema/);

@@ -91,12 +91,19 @@ export class WireFormat<Row, Ctx = void, M extends readonly WireMember<Row, Ctx,
 
   /**
    * The list spec of a list of these resources: each member declared with `filter` or `sortable` (see `field`),
-   * in declared order, then `more` (fields that are no member of the object: a relation, a timestamp).
+   * in declared order, then `more` (fields that are no member of the object: a relation, a timestamp). `order`
+   * names fields that the document lists first, in that order, where it lists them otherwise than the members.
    */
-  listSpec(options: { defaultSort: string; maxOffset?: number; more?: Record<string, ListFieldSpec> }): ListResourceSpec {
+  listSpec(options: { defaultSort: string; maxOffset?: number; more?: Record<string, ListFieldSpec>; order?: readonly string[] }): ListResourceSpec {
+    const declared: Record<string, ListFieldSpec> = {};
+    for (const [name, field] of this.listFields()) declared[name] = field;
+    Object.assign(declared, options.more ?? {});
     const fields: Record<string, ListFieldSpec> = {};
-    for (const [name, field] of this.listFields()) fields[name] = field;
-    Object.assign(fields, options.more ?? {});
+    for (const name of options.order ?? []) {
+      if (!declared[name]) throw new Error(`The list field ${name} is ordered but not declared`);
+      fields[name] = declared[name];
+    }
+    Object.assign(fields, declared);
     return { fields, defaultSort: options.defaultSort, ...(options.maxOffset !== undefined ? { maxOffset: options.maxOffset } : {}) };
   }
 
@@ -219,6 +226,24 @@ export function computed<Row, Ctx, K extends string = string, V = unknown>(
   opts: { optional?: boolean } = {},
 ): WireMember<Row, Ctx, K, V> {
   return { key, value, sql, ...(schema ? { schema } : {}), ...(opts.optional ? { optional: true } : {}) };
+}
+
+/** The context of a format with absolute links: `linkBase` is the origin the request came in on (or PUBLIC_BASE_URL). */
+export interface LinkContext {
+  linkBase: string;
+}
+
+/** The comparisons a list allows on an id or a timestamp. */
+export const COMPARISONS = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
+
+/** `links.self`, the absolute URL of the resource at `/v2/<collection>/<id>` from the request's origin (`ctx.linkBase`). */
+export function selfLinkMember<Row extends { id: string }, Ctx extends LinkContext>(collection: string): WireMember<Row, Ctx, 'links', { self: string }> {
+  return computed(
+    'links',
+    (row: Row, ctx: Ctx) => ({ self: `${ctx.linkBase}/v2/${collection}/${row.id}` }),
+    (t: Prisma.Sql, ctx: Ctx) => Prisma.sql`'{"self":' || to_json(${ctx.linkBase}::text || ${`/v2/${collection}/`}::text || ${col(t, 'id')}::text)::text || '}'`,
+    ref(WIRE.SelfLink),
+  );
 }
 
 /** A to-one relationship, `{"data":{"type":…,"id":…}}`, from a nullable id column: left out when there is none. */

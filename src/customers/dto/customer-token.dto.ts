@@ -2,7 +2,7 @@ import { Equals, IsIn, IsString, MaxLength } from 'class-validator';
 import { MAX_PASSWORD_LENGTH } from './customer.dto';
 
 /** `POST /v2/customers/tokens` with `authentication_mechanism: password` (the one this service offers). */
-export class CreateCustomerTokenDto {
+export class CustomerTokenDto {
   @Equals('token', { message: 'type must be token' })
   type: string;
 

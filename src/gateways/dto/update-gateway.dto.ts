@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { OptionalText } from '../../common/validation/text-field';
@@ -20,13 +21,16 @@ export class UpdateGatewayDto {
   test?: boolean;
 
   /** Stripe Payment Intents: the Stripe secret key. Write-only. */
+  @ApiProperty({ description: 'A credential: stored, never shown' })
   @OptionalText(500)
   login?: string;
 
+  @ApiProperty({ description: 'A credential: stored, never shown' })
   @OptionalText(500)
   password?: string;
 
   /** Elastic Path Payments: the connected Stripe account id. Write-only. */
+  @ApiProperty({ description: 'A credential: stored, never shown' })
   @OptionalText(500)
   stripe_account?: string;
 }

@@ -23,7 +23,7 @@ const PAYMENT_METHODS = ['authorize', 'purchase', ...Object.keys(SETUP_METHODS)]
  * `POST /v2/orders/:orderId/payments`: `{"data":{"gateway":"manual","method":"authorize"}}` (no `type`).
  * Validated by PaymentBodyPipe, which knows the registered gateways.
  */
-export class CreatePaymentDto {
+export class PaymentDto {
   @IsRegisteredGateway()
   gateway: string;
 

@@ -1,11 +1,18 @@
 import { ArgumentMetadata, Injectable } from '@nestjs/common';
 import { ValidateBy } from 'class-validator';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { registerValidatorSchema } from '../../common/openapi/request-schema';
 import { DataBodyPipe } from '../../common/validation/data-body.pipe';
 import { GatewayRegistry } from '../../gateways/gateway-registry';
 
 /** The gateway names of the app whose request is being validated (each app has its own registry). */
 const paymentNames = new AsyncLocalStorage<readonly string[]>();
+
+registerValidatorSchema('isRegisteredGateway', () => ({
+  type: 'string',
+  description: 'The slug or an alias of a gateway registered in this store (GET /v2/gateways)',
+  example: 'manual',
+}));
 
 /** A payment's `gateway`: a name of a registered gateway (checked by PaymentBodyPipe, which knows them). */
 export function IsRegisteredGateway(): PropertyDecorator {

@@ -5,13 +5,13 @@ import { OptionalText } from '../../common/validation/text-field';
 const CONFIRM_METHODS = ['purchase', 'authorize'];
 
 /** Capture: the body may be omitted; `custom_reference` given overwrites, "" clears, omitted keeps. */
-export class CaptureTransactionDto {
+export class CaptureDto {
   @OptionalText()
   custom_reference?: string;
 }
 
 /** Refund: no `amount` marks the transaction refunded in full; `amount` refunds part of it. */
-export class RefundTransactionDto {
+export class RefundDto {
   @OptionalNotNull()
   @IsInt()
   @Min(1)
@@ -23,7 +23,7 @@ export class RefundTransactionDto {
  * storefront `{payment, gateway}`, so none is required; each is checked when present (`null` included).
  * Whether `gateway` names the transaction's gateway is a business rule, checked by the service (422).
  */
-export class ConfirmTransactionDto {
+export class ConfirmDto {
   /** A payment method, token or source id, passed to the gateway. */
   @OptionalText()
   payment?: string;
@@ -38,7 +38,7 @@ export class ConfirmTransactionDto {
   method?: string;
 }
 
-export class CancelTransactionDto {
+export class CancelDto {
   @OptionalText(1024)
   reason?: string;
 }

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { Nullable } from '../../../common/validation/nullable';
 import { OptionalNotNull } from '../../../common/validation/optional-not-null';
@@ -24,6 +25,7 @@ export class CreateCategoryDto {
   @IsIn(CATEGORY_STATUSES)
   status?: string;
 
+  @ApiProperty({ example: '#ff0000' })
   @Nullable()
   @IsString()
   @Matches(COLOUR, { message: 'background_colour must be a hex colour such as #ff0000' })
