@@ -164,6 +164,8 @@ const NOT_DERIVED: Record<string, string> = {
   'POST /v2/carts/:ref/checkout': 'carts',
   'POST /v2/carts/:ref/relationships/customers': 'carts',
   'DELETE /v2/carts/:ref/relationships/customers': 'carts',
+  'POST /v2/carts/:ref/relationships/accounts': 'carts',
+  'DELETE /v2/carts/:ref/relationships/accounts': 'carts',
   'PUT /v2/orders/:id': 'orders',
   // Derived from its DTO (PaymentRequest), but validated by PaymentBodyPipe against the gateways registered at
   // start, which the schema names in words only: the validator refuses names the schema cannot know of.
@@ -177,6 +179,14 @@ const NOT_DERIVED: Record<string, string> = {
   // `data` as an array of node references, read by parseChildReferences; no DTO class.
   'POST /pcm/hierarchies/:id/relationships/children': 'PXM children',
   'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/children': 'PXM children',
+  // `data` as an array of file or product references, read by the PXM relationship parsers; no DTO class.
+  'POST /pcm/products/:id/relationships/files': 'PXM product files',
+  'PUT /pcm/products/:id/relationships/files': 'PXM product files',
+  'DELETE /pcm/products/:id/relationships/files': 'PXM product files',
+  'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/products': 'PXM node products',
+  'DELETE /pcm/hierarchies/:id/nodes/:nodeId/relationships/products': 'PXM node products',
+  // `data` as an array of stock references (1 to 100 ids); no DTO class.
+  'POST /v2/inventories/multiple': 'inventories read in bulk',
 };
 
 describe('derived request schemas state what the validators accept', () => {
