@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { DataDirectoryLock } from '../../src/prisma/data-directory-lock';
 import { migrateDatabase } from '../../src/prisma/migrator';
 import { buildPgliteTemplate } from '../../src/prisma/pglite-template-builder';
 import { templateKey } from '../../src/prisma/pglite-template';
@@ -46,7 +47,10 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind(), create
   if (kind === 'pglite') {
     await (pgliteTemplate ??= buildPgliteTemplate());
     const dir = join(PGLITE_TEST_ROOT, name);
-    return { env: { PGLITE_DATA_DIR: dir, DATABASE_URL: '' }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    const drop = async () => {
+      for (const path of [dir, DataDirectoryLock.lockFileOf(dir)]) rmSync(path, { recursive: true, force: true });
+    };
+    return { env: { PGLITE_DATA_DIR: dir, DATABASE_URL: '' }, drop };
   }
   const options = createOptions || `TEMPLATE ${await migratedTemplate()}`;
   const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
