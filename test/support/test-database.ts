@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
+import { DataDirectoryLock } from '../../src/prisma/data-directory-lock';
+import { migrateDatabase } from '../../src/prisma/migrator';
+import { buildPgliteTemplate } from '../../src/prisma/pglite-template-builder';
+import { templateKey } from '../../src/prisma/pglite-template';
+import { defaultPaths } from '../../src/prisma/project-paths';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -15,24 +23,44 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+const databaseUrl = (name: string) => {
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** Where the PGlite data directories of test apps are made (each removed when its app has closed). */
+export const PGLITE_TEST_ROOT = join(tmpdir(), 'commerce-api-test-pglite');
+
+let pgliteTemplate: Promise<unknown> | undefined;
+
 /**
- * A fresh, empty database for one test app: an in-memory PGlite, or a new database on the PostgreSQL service
- * (`createOptions` follow its `CREATE DATABASE`, e.g. a locale).
+ * A fresh database for one test app, as a server gets on its first start: migrated, with only the rows the
+ * migrations seed. On PGlite, a new data directory, which the app fills from the PGlite template
+ * (pglite-template.ts, built here when missing) as `npm start` does: an in-memory PGlite runs initdb at every
+ * start, several times what copying the template costs. On PostgreSQL, a copy of a migrated template database
+ * (migratedTemplate()); `createOptions` (e.g. a locale, which a copy cannot change) make an empty database
+ * instead, which the app migrates as it starts.
  */
 export async function createTestDatabase(kind: TestDbKind = testDbKind(), createOptions = ''): Promise<TestDatabase> {
   const name = `ca_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (kind === 'pglite') {
-    return { env: { PGLITE_DATA_DIR: `memory://${name}`, DATABASE_URL: '' }, drop: async () => {} };
+    await (pgliteTemplate ??= buildPgliteTemplate());
+    const dir = join(PGLITE_TEST_ROOT, name);
+    const drop = async () => {
+      for (const path of [dir, DataDirectoryLock.lockFileOf(dir)]) rmSync(path, { recursive: true, force: true });
+    };
+    return { env: { PGLITE_DATA_DIR: dir, DATABASE_URL: '' }, drop };
   }
+  const options = createOptions || `TEMPLATE ${await migratedTemplate()}`;
   const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} ${createOptions}`);
+    await admin.query(`CREATE DATABASE ${name} ${options}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${name}`;
+  const url = new URL(databaseUrl(name));
   return {
     env: { DATABASE_URL: url.toString() },
     drop: async () => {
@@ -64,4 +92,40 @@ export async function renameDatabaseAway(admin: Client, dbName: string) {
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+}
+
+let template: Promise<string> | undefined;
+
+/**
+ * The name of a PostgreSQL database holding every migration of prisma/migrations and nothing else, made once per
+ * migration set on the service (its name carries the set's key, as the PGlite template's does) and copied by
+ * `CREATE DATABASE … TEMPLATE` for every test app: applying the migrations cost each e2e app start on
+ * PostgreSQL more than a second. It is made by the migrator the server uses (under an advisory lock, so that
+ * parallel Jest workers and checkouts make it once), under a name of its own, and renamed into place when
+ * complete. Templates of other migration sets are left to the checkouts that use them.
+ */
+export function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const name = `ca_template_${templateKey(defaultPaths().migrationsDir)}`;
+    const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      const exists = async (db: string) => (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [db])).rowCount === 1;
+      if (!(await exists(name))) {
+        const building = `${name}_building`;
+        await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE ${building}`);
+        await migrateDatabase({ databaseUrl: databaseUrl(building), pgliteDataDir: 'memory://' });
+        await terminateConnections(admin, building);
+        await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+        await admin.query(`ALTER DATABASE ${name} IS_TEMPLATE true`);
+      }
+      return name;
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+      await admin.end();
+    }
+  })();
+  return template;
 }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { imageSize } from 'image-size';
 import { ApiError, BadRequestError, NotFoundError, UnprocessableError } from '../../common/errors/api-error';
 import { ListQuery, page } from '../../common/list-query';
 import { assertNoNul } from '../../common/validation/json-shape';
@@ -148,8 +147,10 @@ function parseBool(v: unknown): boolean {
   throw new BadRequestError('public must be true or false', 'public');
 }
 
+/** image-size (26 modules) is loaded at the first upload, not at every start. */
 function dimensions(buffer: Buffer): { width: number; height: number } | undefined {
   try {
+    const { imageSize } = require('image-size') as typeof import('image-size');
     const { width, height } = imageSize(buffer);
     return width && height ? { width, height } : undefined;
   } catch {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { Agent, buildConnector, request } from 'undici';
+import type { Agent } from 'undici';
 import { AppConfig } from '../../config/app-config';
 import { SsrfBlockedError, SsrfPolicy } from '../ssrf';
 
@@ -38,13 +38,25 @@ export const NON_2XX_DETAIL = 'Received a status code outside of 2xx range - tre
  */
 @Injectable()
 export class WebhookSender implements OnApplicationShutdown {
-  private readonly agent: Agent;
+  private agent?: Agent;
 
   constructor(
     private readonly config: AppConfig,
     @Inject(SsrfPolicy) private readonly ssrf: SsrfPolicy,
-  ) {
-    const { connectTimeoutMs, timeoutMs } = config.webhooks;
+  ) {}
+
+  /**
+   * undici (about 95 modules) is loaded at the first send, not at every start: a server whose webhooks are
+   * off, or that has not sent one yet, never needs it.
+   */
+  private undici(): typeof import('undici') {
+    return require('undici');
+  }
+
+  private dispatcher(): Agent {
+    if (this.agent) return this.agent;
+    const { connectTimeoutMs, timeoutMs } = this.config.webhooks;
+    const { Agent, buildConnector } = this.undici();
     const base = buildConnector({ timeout: connectTimeoutMs });
     const policy = this.ssrf;
     this.agent = new Agent({
@@ -58,6 +70,7 @@ export class WebhookSender implements OnApplicationShutdown {
           .catch((err) => callback(err, null));
       },
     });
+    return this.agent;
   }
 
   async send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
@@ -69,14 +82,16 @@ export class WebhookSender implements OnApplicationShutdown {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(new DOMException(`No response within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
     try {
+      const dispatcher = this.dispatcher();
+      const { request } = this.undici();
       const res = await request(url, {
         method: 'POST',
         headers,
         body,
-        dispatcher: this.agent,
+        dispatcher,
         signal: abort.signal,
         maxRedirections: 0,
-      } as Parameters<typeof request>[1]);
+      } as Parameters<typeof import('undici').request>[1]);
       const text = await readCapped(res.body, maxResponseBytes);
       const statusCode = res.statusCode;
       const result: SendResult = { ok: statusCode >= 200 && statusCode < 300, statusCode, body: text, errorClass: null, errorDetail: '', durationMs: elapsed() };
@@ -104,7 +119,7 @@ export class WebhookSender implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
-    await this.agent.close().catch(() => undefined);
+    await this.agent?.close().catch(() => undefined);
   }
 }
 
