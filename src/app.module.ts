@@ -23,6 +23,7 @@ import { DemoSeedModule } from './seed/demo-seed.module';
 import { SettingsModule } from './settings/settings.module';
 import { ThrottlingModule } from './common/throttling/throttling.module';
 import { TransactionsModule } from './transactions/transactions.module';
+import { PricebooksModule } from './pricebooks/pricebooks.module';
 
 @Module({
   imports: [
@@ -50,6 +51,7 @@ import { TransactionsModule } from './transactions/transactions.module';
     TransactionsModule,
     IntegrationsModule,
     DemoSeedModule.forServer(),
+    PricebooksModule,
   ],
 })
 export class AppModule {}
