@@ -19,6 +19,7 @@ const { runWebhooks } = require('./scenarios/webhooks');
 const { runOrdersList } = require('./scenarios/orders-list');
 const { runCeiling, runNodeHttpCeiling } = require('./scenarios/ceiling');
 const { runPracticalCeilings } = require('./scenarios/practical-ceiling');
+const { runPricebookPrices } = require('./scenarios/pricebook-prices');
 const { UNCACHED_READS, ceilingBodies, addNodeHttpFractions, uncachedRows } = require('./lib/uncached');
 
 const started = Date.now();
@@ -113,6 +114,7 @@ async function runDatabase(kind) {
         out.deep_pages = await runDeepPages(ctx);
       }
       if (config.enabled('webhooks')) out.webhooks = await runWebhooks(ctx);
+      if (config.enabled('pricebook_prices')) out.pricebook_prices = await runPricebookPrices(ctx);
     } finally {
       out.peak_rss_mb = server.peakRssMb();
       const stopped = await server.stop();

@@ -14,6 +14,10 @@ import { PricebooksRepository } from './pricebooks.repository';
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
+function refuseSales(sales: unknown) {
+  if (sales !== undefined) throw new UnprocessableError('Not built', 'Sale prices (sales) are not built yet', 'data.attributes.sales');
+}
+
 @Injectable()
 export class PricebooksService {
   constructor(
@@ -66,28 +70,33 @@ export class PricebooksService {
 
   // ---------- prices ----------
 
+  /**
+   * One INSERT, no lock: the (book, SKU) unique index refuses a second price for a SKU and the foreign key a book
+   * that is gone, so concurrent creates into one book do not wait on each other.
+   */
   async createPrice(priceBookId: string, dto: CreatePriceDto) {
     const a = dto.attributes;
+    refuseSales(a.sales);
     const currencies = checkCurrencies(a.currencies, 'data.attributes.currencies');
     checkCustomAttributes(a.admin_attributes, 'data.attributes.admin_attributes');
     checkCustomAttributes(a.shopper_attributes, 'data.attributes.shopper_attributes');
-    return this.prisma.$transaction(async (tx) => {
-      if (!(await this.repo.lockBook(priceBookId, tx))) throw new NotFoundError('Price book');
-      await this.checkStoreCurrencies(Object.keys(currencies), tx);
-      await this.checkSkuFree(priceBookId, a.sku, null, tx);
-      const row = await this.repo.createPrice(
-        {
-          priceBookId,
-          sku: a.sku,
-          currencies: json(currencies),
-          externalRef: a.external_ref ?? null,
-          ...(a.admin_attributes !== undefined ? { adminAttributes: json(a.admin_attributes) } : {}),
-          ...(a.shopper_attributes !== undefined ? { shopperAttributes: json(a.shopper_attributes) } : {}),
-        },
-        tx,
-      );
+    await this.checkStoreCurrencies(Object.keys(currencies), this.prisma);
+    try {
+      const row = await this.repo.createPrice({
+        priceBookId,
+        sku: a.sku,
+        currencies: json(currencies),
+        externalRef: a.external_ref ?? null,
+        ...(a.admin_attributes !== undefined ? { adminAttributes: json(a.admin_attributes) } : {}),
+        ...(a.shopper_attributes !== undefined ? { shopperAttributes: json(a.shopper_attributes) } : {}),
+      });
       return this.presentPrice(row);
-    });
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (code === 'P2003') throw new NotFoundError('Price book');
+      if (code === 'P2002') await this.checkSkuFree(priceBookId, a.sku, null, this.prisma);
+      throw e;
+    }
   }
 
   async listPrices(priceBookId: string | undefined, q: ListQuery, spec: ListResourceSpec) {
@@ -104,6 +113,7 @@ export class PricebooksService {
   async updatePrice(priceBookId: string, id: string, dto: UpdatePriceDto) {
     if (dto.id !== undefined && dto.id.toLowerCase() !== id) throw new BadRequestError('data.id must be the id in the path', 'data.id');
     const a = dto.attributes;
+    refuseSales(a.sales);
     const currencies = a.currencies !== undefined ? checkCurrencies(a.currencies, 'data.attributes.currencies') : undefined;
     checkCustomAttributes(a.admin_attributes, 'data.attributes.admin_attributes');
     checkCustomAttributes(a.shopper_attributes, 'data.attributes.shopper_attributes');
@@ -145,7 +155,7 @@ export class PricebooksService {
     }
   }
 
-  /** One price per SKU in a book (the book is locked, so two requests cannot both pass). */
+  /** One price per SKU in a book (the unique index has the last word when two requests race). */
   private async checkSkuFree(priceBookId: string, sku: string, exceptId: string | null, tx: Db) {
     const existing = await this.repo.findBySku(priceBookId, sku, tx);
     if (existing && existing.id !== exceptId) throw new ConflictError(`This price book already has a price for SKU ${JSON.stringify(sku)} (${existing.id})`, 'data.attributes.sku');

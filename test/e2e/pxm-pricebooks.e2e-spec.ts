@@ -100,6 +100,7 @@ describe('price books and their prices (/pcm/pricebooks)', () => {
       { type: 'product-price', attributes: { currencies: usdEur(1, 1) } },
       { type: 'pricebook', attributes: { sku: 'b', currencies: usdEur(1, 1) } },
       { type: 'product-price', attributes: { sku: 'b', currencies: { US: { amount: 1 } } } },
+      { type: 'product-price', attributes: { sku: 'b', currencies: usdEur(1, 1), sales: { summer: { currencies: usdEur(1, 1) } } } },
     ]) {
       const res = await post(bad);
       expect([400, 422]).toContain(res.status);

@@ -24,6 +24,11 @@ export class PriceAttributesDto {
   @OptionalNotNull()
   @IsObject()
   shopper_attributes?: Record<string, string | null>;
+
+  /** Sale prices: not built, refused with 422 rather than dropped. */
+  @OptionalNotNull()
+  @IsObject()
+  sales?: Record<string, unknown>;
 }
 
 export class UpdatePriceAttributesDto {
@@ -47,6 +52,11 @@ export class UpdatePriceAttributesDto {
   @OptionalNotNull()
   @IsObject()
   shopper_attributes?: Record<string, string | null>;
+
+  /** Sale prices: not built, refused with 422 rather than dropped. */
+  @OptionalNotNull()
+  @IsObject()
+  sales?: Record<string, unknown>;
 }
 
 /** `POST /pcm/pricebooks/:id/prices`. */
