@@ -35,7 +35,7 @@ const ATTRIBUTES = wireFormat<PriceBookPrice>()([
 
 /** A price as `/pcm/pricebooks/:id/prices` answers it; `meta.pricebook_id` names its book. */
 export const PRICE_WIRE = wireFormat<PriceBookPrice>()([
-  field('id', 'id', uuid()),
+  field('id', 'id', uuid(), { filter: ['eq', 'in'] }),
   constant('type', 'product-price'),
   nested('attributes', ATTRIBUTES),
   nested('meta', wireFormat<PriceBookPrice>()([constant('owner', 'store'), field('pricebook_id', 'priceBookId', uuid())])),

@@ -21,7 +21,7 @@ const ATTRIBUTES = wireFormat<PriceBook>()([
 
 /** A price book as `/pcm/pricebooks` answers it. */
 export const PRICEBOOK_WIRE = wireFormat<PriceBook>()([
-  field('id', 'id', uuid()),
+  field('id', 'id', uuid(), { filter: ['eq', 'in'] }),
   constant('type', 'pricebook'),
   nested('attributes', ATTRIBUTES),
   nested('meta', wireFormat<PriceBook>()([constant('owner', 'store')])),

@@ -123,7 +123,15 @@ describe('lists: every collection carries the pagination envelope', () => {
       items: added.body.data[0].id,
       integrations: integration.id,
       jobs: job.id,
+      ...(await priceBookWithPrice()),
     };
+  }
+
+  /** A price book with one price: `/pcm/pricebooks`, its prices and every book's prices have a member. */
+  async function priceBookWithPrice() {
+    const book = await t.prisma.priceBook.create({ data: { name: 'Envelope prices' } });
+    const price = await t.prisma.priceBookPrice.create({ data: { priceBookId: book.id, sku: `envelope-${randomUUID()}`, currencies: { USD: { amount: 100, includes_tax: false } } } });
+    return { pricebooks: book.id, prices: price.id };
   }
 
   /** A hierarchy whose node has a child: the `/pcm/hierarchies` lists all have a member. */

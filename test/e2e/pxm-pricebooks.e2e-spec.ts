@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expectErrorDocument } from '../support/documents';
+import { PriceBookPrices } from '../../src/pricebooks/pricebook-prices';
 import { sdkFor } from '../support/sdk';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -128,5 +129,38 @@ describe('price books and their prices (/pcm/pricebooks)', () => {
     const importing = await t.http.post('/pcm/pricebooks/import').set(t.admin).send({});
     expectErrorDocument(importing, 405);
     expect(importing.body.errors[0].status).toBe('405');
+  });
+
+  it('gives catalogs the prices of given SKUs in one book (PriceBookPrices.pricesFor)', async () => {
+    const book = (await ep.PriceBooks.Create({ type: 'pricebook', attributes: { name: 'For catalogs' } })).data;
+    const other = (await ep.PriceBooks.Create({ type: 'pricebook', attributes: { name: 'Other' } })).data;
+    await ep.PriceBooks.Prices.Create({ pricebookId: book.id, body: { attributes: { sku: 'mug', currencies: usdEur(800, 700) } } });
+    await ep.PriceBooks.Prices.Create({ pricebookId: book.id, body: { attributes: { sku: 'cup', currencies: { USD: { amount: 500, includes_tax: false } } } } });
+    await ep.PriceBooks.Prices.Create({ pricebookId: other.id, body: { attributes: { sku: 'plate', currencies: usdEur(1, 1) } } });
+    const prices = await t.app.get(PriceBookPrices).pricesFor(book.id, ['mug', 'cup', 'plate', 'mug']);
+    expect(Object.fromEntries(prices)).toEqual({ mug: usdEur(800, 700), cup: { USD: { amount: 500, includes_tax: false } } });
+  });
+
+  it('lists and filters a book of 10,000 prices from its indexes', async () => {
+    const book = (await ep.PriceBooks.Create({ type: 'pricebook', attributes: { name: 'Ten thousand' } })).data;
+    await t.prisma.$executeRaw`
+      INSERT INTO price_book_prices (id, price_book_id, sku, currencies, created_at, updated_at)
+      SELECT gen_random_uuid(), ${book.id}::uuid, 'bulk-' || n, '{"USD":{"amount":100,"includes_tax":false}}'::jsonb,
+             now() + n * interval '1 millisecond', now()
+      FROM generate_series(1, 10000) AS n`;
+    await t.prisma.$executeRawUnsafe('ANALYZE price_book_prices');
+    const page = await ep.PriceBooks.Prices.Limit(25).Offset(9975).All({ pricebookId: book.id });
+    expect(page.meta.results.total).toBe(10000);
+    expect(page.data.map((p: any) => p.attributes.sku)).toEqual(Array.from({ length: 25 }, (_, i) => `bulk-${9976 + i}`));
+    const one = await ep.PriceBooks.Prices.Filter({ eq: { sku: 'bulk-5000' } }).Limit(25).Offset(0).All({ pricebookId: book.id });
+    expect(one.data.map((p: any) => p.attributes.sku)).toEqual(['bulk-5000']);
+
+    const plan = async (sql: string) => ((await t.prisma.$queryRawUnsafe(`EXPLAIN ${sql}`, book.id)) as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
+    // In order from an index, never a sort of the book: the (book, created_at, id) index, or, when the book holds
+    // nearly every price as here, the (created_at, id) one.
+    const pagePlan = await plan('SELECT * FROM price_book_prices WHERE price_book_id = $1::uuid ORDER BY created_at, id LIMIT 25 OFFSET 100');
+    expect(pagePlan).toMatch(/Index Scan using price_book_prices_(price_book_id_)?created_at_id_idx/);
+    expect(pagePlan).not.toMatch(/Sort|Seq Scan/);
+    expect(await plan(`SELECT * FROM price_book_prices WHERE price_book_id = $1::uuid AND sku IN ('bulk-5000', 'bulk-17')`)).toMatch(/Index Scan using price_book_prices_(price_book_id_sku_key|sku_idx)/);
   });
 });
