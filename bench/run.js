@@ -20,6 +20,7 @@ const { runOrdersList } = require('./scenarios/orders-list');
 const { runCeiling, runNodeHttpCeiling } = require('./scenarios/ceiling');
 const { runPracticalCeilings } = require('./scenarios/practical-ceiling');
 const { runProductWrites } = require('./scenarios/product-writes');
+const { runPricebookPrices } = require('./scenarios/pricebook-prices');
 const { UNCACHED_READS, ceilingBodies, addNodeHttpFractions, uncachedRows } = require('./lib/uncached');
 
 const started = Date.now();
@@ -115,6 +116,7 @@ async function runDatabase(kind) {
       }
       if (config.enabled('product_writes')) out.product_writes = await runProductWrites(ctx);
       if (config.enabled('webhooks')) out.webhooks = await runWebhooks(ctx);
+      if (config.enabled('pricebook_prices')) out.pricebook_prices = await runPricebookPrices(ctx);
     } finally {
       out.peak_rss_mb = server.peakRssMb();
       const stopped = await server.stop();

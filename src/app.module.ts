@@ -25,6 +25,7 @@ import { ThrottlingModule } from './common/throttling/throttling.module';
 import { TransactionsModule } from './transactions/transactions.module';
 import { InventoriesModule } from './inventories/inventories.module';
 import { PromotionsModule } from './promotions/promotions.module';
+import { PricebooksModule } from './pricebooks/pricebooks.module';
 
 @Module({
   imports: [
@@ -54,6 +55,7 @@ import { PromotionsModule } from './promotions/promotions.module';
     InventoriesModule,
     DemoSeedModule.forServer(),
     PromotionsModule,
+    PricebooksModule,
   ],
 })
 export class AppModule {}

@@ -122,4 +122,10 @@ export class CurrenciesService {
     if (!row) throw new NotFoundError('Currency');
     return row;
   }
+
+  /** The codes among `codes` that are none of the store's currencies (for prices, which may name only those). */
+  async unknownCodes(codes: string[], db: Db = this.prisma): Promise<string[]> {
+    const known = new Set((await this.currencies.all(db)).map((c) => c.code));
+    return codes.filter((code) => !known.has(code));
+  }
 }

@@ -139,6 +139,7 @@ describe('lists: every collection carries the pagination envelope', () => {
       jobs: job.id,
       promotions: await promotionWithCode(),
       ...(await stockWithTransaction()),
+      ...(await priceBookWithPrice()),
     };
   }
 
@@ -163,6 +164,13 @@ describe('lists: every collection carries the pagination envelope', () => {
     });
     await t.prisma.promotionCode.create({ data: { promotionId: promotion.id, code: `ENVELOPE-${randomUUID()}` } });
     return promotion.id;
+  }
+
+  /** A price book with one price: `/pcm/pricebooks`, its prices and every book's prices have a member. */
+  async function priceBookWithPrice() {
+    const book = await t.prisma.priceBook.create({ data: { name: 'Envelope prices' } });
+    const price = await t.prisma.priceBookPrice.create({ data: { priceBookId: book.id, sku: `envelope-${randomUUID()}`, currencies: { USD: { amount: 100, includes_tax: false } } } });
+    return { pricebooks: book.id, prices: price.id };
   }
 
   /** A hierarchy whose node has a child and a live PXM product: the `/pcm` lists all have a member. */

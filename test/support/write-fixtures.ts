@@ -117,6 +117,25 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     'POST /v2/orders/:orderId/transactions/:transactionId/refund': transactionAction('refund', { amount: 100 }),
     'POST /v2/orders/:orderId/transactions/:transactionId/confirm': transactionAction('confirm', { payment: 'pm_x', gateway: 'manual', method: 'authorize' }),
     'POST /v2/orders/:orderId/transactions/:transactionId/cancel': transactionAction('cancel', { reason: 'changed my mind' }),
+    // Price books: a new book per run, so a SKU is never taken already.
+    'POST /pcm/pricebooks': async () => ({ path: '/pcm/pricebooks', auth: 'admin', body: { data: { type: 'pricebook', attributes: { name: `Fuzz book ${unique()}`, description: 'd', external_ref: `fuzz-${unique()}` } } } }),
+    'PUT /pcm/pricebooks/:id': async () => {
+      const book = await created('/pcm/pricebooks', { type: 'pricebook', attributes: { name: 'Fuzz book' } });
+      return { path: `/pcm/pricebooks/${book.id}`, auth: 'admin', body: { data: { type: 'pricebook', id: book.id, attributes: { name: `Fuzz book ${unique()}`, description: 'd' } } } };
+    },
+    'POST /pcm/pricebooks/:id/prices': async () => {
+      const book = await created('/pcm/pricebooks', { type: 'pricebook', attributes: { name: 'Fuzz book' } });
+      return {
+        path: `/pcm/pricebooks/${book.id}/prices`,
+        auth: 'admin',
+        body: { data: { type: 'product-price', attributes: { sku: `fuzz-${unique()}`, currencies: { USD: { amount: 100, includes_tax: false, tiers: { min_5: { minimum_quantity: 5, amount: 90 } } } } } } },
+      };
+    },
+    'PUT /pcm/pricebooks/:id/prices/:priceId': async () => {
+      const book = await created('/pcm/pricebooks', { type: 'pricebook', attributes: { name: 'Fuzz book' } });
+      const price = await created(`/pcm/pricebooks/${book.id}/prices`, { type: 'product-price', attributes: { sku: `fuzz-${unique()}`, currencies: { USD: { amount: 100, includes_tax: false } } } });
+      return { path: `/pcm/pricebooks/${book.id}/prices/${price.id}`, auth: 'admin', body: { data: { type: 'product-price', id: price.id, attributes: { currencies: { USD: { amount: 120, includes_tax: true } } } } } };
+    },
     ...inventoryFixtures(created, unique),
     ...promotionFixtures(created, unique),
     ...pcmProductFixtures(unique, created),
