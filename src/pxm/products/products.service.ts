@@ -84,7 +84,7 @@ export class ProductsService {
     const a = dto.attributes;
     const data = { ...columns(a, 'data.attributes'), name: a.name, slug: a.slug ?? a.name };
     const row = await this.repo.create(data).catch(unlessTaken(data));
-    return this.present({ ...row, files: [] });
+    return this.present({ ...row, files: [], variations: [] });
   }
 
   async list(q: ListQuery) {
