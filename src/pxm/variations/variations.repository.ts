@@ -114,8 +114,10 @@ export class VariationsRepository {
     return db.pxmProductVariation.findMany({ where: { productId }, orderBy: [{ createdAt: 'asc' }, { variationId: 'asc' }] });
   }
 
+  /** Attached in the order given: each a millisecond after the one before, so that builds and lists keep that order. */
   async attach(productId: string, variationIds: string[], db: Db) {
-    await db.pxmProductVariation.createMany({ data: variationIds.map((variationId) => ({ productId, variationId })), skipDuplicates: true });
+    const now = Date.now();
+    await db.pxmProductVariation.createMany({ data: variationIds.map((variationId, i) => ({ productId, variationId, createdAt: new Date(now + i) })), skipDuplicates: true });
   }
 
   detach(productId: string, variationIds: string[] | 'all', db: Db) {
