@@ -33,7 +33,7 @@ const optionSummaryOf = (o: PxmVariationOption) => ({
 
 /** A variation as `/pcm/variations` answers it, with its options in `meta.options`. */
 export const VARIATION_WIRE = wireFormat<VariationRow>()([
-  field('id', 'id', uuid()),
+  field('id', 'id', uuid(), { filter: ['eq', 'in'] }),
   constant('type', 'product-variation'),
   nested('attributes', wireFormat<VariationRow>()([field('name', 'name', string()), unlessNull('sort_order', 'sortOrder', 'sort_order', integer())])),
   nested(
@@ -55,7 +55,7 @@ export const VARIATION_WIRE = wireFormat<VariationRow>()([
 
 /** An option as `/pcm/variations/:id/options` answers it. */
 export const OPTION_WIRE = wireFormat<PxmVariationOption>()([
-  field('id', 'id', uuid()),
+  field('id', 'id', uuid(), { filter: ['eq', 'in'] }),
   constant('type', 'product-variation-option'),
   nested(
     'attributes',
@@ -66,7 +66,7 @@ export const OPTION_WIRE = wireFormat<PxmVariationOption>()([
 
 /** A modifier as `…/options/:optionId/modifiers` answers it: `value`, or `seek` and `set` for the builders. */
 export const MODIFIER_WIRE = wireFormat<PxmVariationModifier>()([
-  field('id', 'id', uuid()),
+  field('id', 'id', uuid(), { filter: ['eq', 'in'] }),
   constant('type', 'product-variation-modifier'),
   nested(
     'attributes',

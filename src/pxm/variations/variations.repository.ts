@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ListQuery, ListResourceSpec, loadPage } from '../../common/list-query';
+import { ListQuery, ListResourceSpec, loadPage, toPrismaWhere } from '../../common/list-query';
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { MODIFIER_WIRE, OPTION_WIRE, VARIATION_WIRE, type VariationRow } from './variation.wire';
 
-/** Elastic Path pages these lists and documents no filters or sorts for them. */
+/** Elastic Path pages these lists and documents no filters or sorts for them; `eq`/`in` on `id` are accepted. */
 export const VARIATIONS_SPEC: ListResourceSpec = VARIATION_WIRE.listSpec({ defaultSort: 'created_at', more: { created_at: { column: 'createdAt', type: 'datetime', ops: [], sortable: true } } });
 export const OPTIONS_SPEC: ListResourceSpec = OPTION_WIRE.listSpec({ defaultSort: 'created_at', more: { created_at: { column: 'createdAt', type: 'datetime', ops: [], sortable: true } } });
 export const MODIFIERS_SPEC: ListResourceSpec = MODIFIER_WIRE.listSpec({ defaultSort: 'created_at', more: { created_at: { column: 'createdAt', type: 'datetime', ops: [], sortable: true } } });
@@ -30,9 +30,10 @@ export class VariationsRepository {
   }
 
   listVariations(q: ListQuery) {
+    const where = toPrismaWhere(q, VARIATIONS_SPEC) as Prisma.PxmVariationWhereInput;
     return loadPage(q, {
-      items: () => this.prisma.pxmVariation.findMany({ orderBy: IN_ORDER, skip: q.offset, take: q.limit, include: WITH_OPTIONS }),
-      countMatching: () => this.prisma.pxmVariation.count(),
+      items: () => this.prisma.pxmVariation.findMany({ where, orderBy: IN_ORDER, skip: q.offset, take: q.limit, include: WITH_OPTIONS }),
+      countMatching: () => this.prisma.pxmVariation.count({ where }),
       countAll: () => this.prisma.pxmVariation.count(),
     });
   }
@@ -63,11 +64,12 @@ export class VariationsRepository {
   }
 
   listOptions(variationId: string, q: ListQuery) {
-    const where = { variationId };
+    const scope = { variationId };
+    const where: Prisma.PxmVariationOptionWhereInput = { AND: [scope, toPrismaWhere(q, OPTIONS_SPEC) as Prisma.PxmVariationOptionWhereInput] };
     return loadPage(q, {
       items: () => this.prisma.pxmVariationOption.findMany({ where, orderBy: IN_ORDER, skip: q.offset, take: q.limit }),
       countMatching: () => this.prisma.pxmVariationOption.count({ where }),
-      countAll: () => this.prisma.pxmVariationOption.count({ where }),
+      countAll: () => this.prisma.pxmVariationOption.count({ where: scope }),
     });
   }
 
@@ -91,11 +93,12 @@ export class VariationsRepository {
   }
 
   listModifiers(optionId: string, q: ListQuery) {
-    const where = { optionId };
+    const scope = { optionId };
+    const where: Prisma.PxmVariationModifierWhereInput = { AND: [scope, toPrismaWhere(q, MODIFIERS_SPEC) as Prisma.PxmVariationModifierWhereInput] };
     return loadPage(q, {
       items: () => this.prisma.pxmVariationModifier.findMany({ where, orderBy: IN_ORDER, skip: q.offset, take: q.limit }),
       countMatching: () => this.prisma.pxmVariationModifier.count({ where }),
-      countAll: () => this.prisma.pxmVariationModifier.count({ where }),
+      countAll: () => this.prisma.pxmVariationModifier.count({ where: scope }),
     });
   }
 

@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { Nullable } from '../../../common/validation/nullable';
@@ -52,6 +53,7 @@ export class UpdateVariationDto {
 }
 
 export class OptionAttributesDto {
+  @ApiProperty({ example: 'Red' })
   @RequiredText()
   @Matches(OPTION_NAME_PATTERN, { message: 'name may hold only A-Z, a-z, 0-9, hyphen, underscore and period' })
   name: string;
