@@ -25,6 +25,7 @@ const OWN_SHAPE: Record<string, 'integration-logs' | 'nested'> = {
   'GET /pcm/products/:id/relationships/files': 'nested',
   // A PXM product's variations: the references, as Elastic Path answers them.
   'GET /pcm/products/:id/relationships/variations': 'nested',
+  'GET /pcm/products/:id/relationships/component_products': 'nested',
 };
 
 /** Lists of a fixed set that is never empty (the payment gateways): no zero-results case. */

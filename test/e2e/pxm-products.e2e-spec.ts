@@ -281,7 +281,6 @@ describe('PXM products (/pcm/products): attributes, main images and files, produ
       ['get', `/pcm/products/${p.id}/custom-relationships`],
       ['get', '/pcm/tags'],
       ['get', '/pcm/custom-relationships'],
-      ['get', `/pcm/products/${p.id}/relationships/component_products`],
     ] as const) {
       const res = await (t.http as any)[method](path).set(t.admin);
       expectErrorDocument(res, 404);

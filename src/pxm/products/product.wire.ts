@@ -4,6 +4,7 @@ import { col, computed, constant, field, nested, relationshipTo, when, wireForma
 import { customAttributesSchema, optionalJson } from '../attributes';
 import { pxmTimes } from '../hierarchies/hierarchy.wire';
 import { PcmWireContext, pcmLink, pcmLinkSql } from '../pcm-links';
+import { componentsSchema } from './components';
 
 /** A variation attached to a product, with its options, as a parent product's `meta.variations` shows it. */
 export interface AttachedVariation {
@@ -15,13 +16,14 @@ export type ProductRow = PxmProduct & { files: { fileId: string }[]; variations:
 
 export const PRODUCT_STATUSES = ['draft', 'live'] as const;
 export const COMMODITY_TYPES = ['physical', 'digital'] as const;
-/** `parent`: variations are attached; `child`: built from a parent; `standard`: neither. */
-export const PRODUCT_TYPES = ['standard', 'parent', 'child'] as const;
+/** `parent`: variations are attached; `child`: built from a parent; `bundle`: it has components; `standard`: none of these. */
+export const PRODUCT_TYPES = ['standard', 'parent', 'child', 'bundle'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-export function productType(row: Pick<ProductRow, 'parentId' | 'variations'>): ProductType {
+export function productType(row: Pick<ProductRow, 'parentId' | 'variations' | 'components'>): ProductType {
   if (row.parentId !== null) return 'child';
-  return row.variations.length > 0 ? 'parent' : 'standard';
+  if (row.variations.length > 0) return 'parent';
+  return row.components !== null ? 'bundle' : 'standard';
 }
 
 const hasVariationsSql = (t: Prisma.Sql) => Prisma.sql`EXISTS (SELECT 1 FROM pxm_product_variations pv WHERE pv.product_id = ${col(t, 'id')})`;
@@ -61,6 +63,7 @@ const ATTRIBUTES = wireFormat<ProductRow, PcmWireContext>()([
   optionalJson('admin_attributes', 'admin_attributes', (r: ProductRow) => r.adminAttributes, customAttributesSchema),
   optionalJson('shopper_attributes', 'shopper_attributes', (r: ProductRow) => r.shopperAttributes, customAttributesSchema),
   optionalJson('locales', 'locales', (r: ProductRow) => r.locales, productLocalesSchema),
+  optionalJson('components', 'components', (r: ProductRow) => r.components, componentsSchema),
 ]);
 
 const fileRef = closed({ type: { type: 'string', enum: ['file'] }, id: uuid() });
@@ -93,7 +96,7 @@ const META = wireFormat<ProductRow, PcmWireContext>()([
   computed(
     'product_types',
     (r) => [productType(r)],
-    (t) => Prisma.sql`CASE WHEN ${col(t, 'parent_id')} IS NOT NULL THEN '["child"]' WHEN ${hasVariationsSql(t)} THEN '["parent"]' ELSE '["standard"]' END`,
+    (t) => Prisma.sql`CASE WHEN ${col(t, 'parent_id')} IS NOT NULL THEN '["child"]' WHEN ${hasVariationsSql(t)} THEN '["parent"]' WHEN ${col(t, 'components')} IS NOT NULL THEN '["bundle"]' ELSE '["standard"]' END`,
     arrayOf(oneOfStrings(['parent', 'child', 'bundle', 'standard']), { minItems: 1 }),
   ),
   when(

@@ -23,16 +23,16 @@ function parentIdWhere(_op: FilterOp, values: FilterValue[]): Record<string, unk
 const TYPE_WHERE: Record<ProductType, Record<string, unknown>> = {
   child: { parentId: { not: null } },
   parent: { parentId: null, variations: { some: {} } },
-  standard: { parentId: null, variations: { none: {} } },
+  bundle: { parentId: null, variations: { none: {} }, NOT: { components: { equals: Prisma.DbNull } } },
+  standard: { parentId: null, variations: { none: {} }, components: { equals: Prisma.DbNull } },
 };
 
 /** `product_types`: `eq` one type, `in` any of several; an unknown type is 400. */
 function productTypesWhere(_op: FilterOp, values: FilterValue[]): Record<string, unknown> {
   const types = values.map(String);
-  const unknown = types.find((v) => !(PRODUCT_TYPES as readonly string[]).includes(v) && v !== 'bundle');
-  if (unknown !== undefined) throw new BadRequestError(`product_types is one of ${[...PRODUCT_TYPES, 'bundle'].join(', ')}`, 'filter');
-  const known = types.filter((v): v is ProductType => v !== 'bundle');
-  return known.length ? { OR: known.map((v) => TYPE_WHERE[v]) } : matchesNothing();
+  const unknown = types.find((v) => !(PRODUCT_TYPES as readonly string[]).includes(v));
+  if (unknown !== undefined) throw new BadRequestError(`product_types is one of ${PRODUCT_TYPES.join(', ')}`, 'filter');
+  return { OR: (types as ProductType[]).map((v) => TYPE_WHERE[v]) };
 }
 
 /** `tags`: `eq` one tag among them, `in` any of several. */

@@ -55,6 +55,7 @@ export class ChildProductsService {
       const product = await this.products.require(productId, tx);
       if (how !== 'remove') {
         if (product.parentId !== null && refs.length > 0) throw new UnprocessableError('Failed Validation', 'A child product cannot have variations', 'data');
+        if (product.components !== null && refs.length > 0) throw new UnprocessableError('Failed Validation', 'A bundle cannot have variations', 'data');
         const known = await this.variations.existingVariations(refs.map((r) => r.id), tx);
         const missing = refs.findIndex((r) => !known.has(r.id));
         if (missing >= 0) throw new UnprocessableError('Failed Validation', `Variation ${refs[missing].id} does not exist`, `data[${missing}].id`);
