@@ -41,6 +41,8 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/products/${randomUUID()}`).set(t.admin) },
   { family: 'PXM', form: 'string', status: 400, request: (t) => t.http.post('/pcm/products').set(t.admin).send({ data: { type: 'product', attributes: { name: 'x', status: 'published' } } }) },
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.post('/pcm/products/import').set(t.admin) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/variations/${randomUUID()}`).set(t.admin) },
+  { family: 'PXM', form: 'string', status: 400, request: (t) => t.http.post(`/pcm/variations/${randomUUID()}/options`).set(t.admin).send({ data: { attributes: { name: 'a b', description: '' } } }) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {

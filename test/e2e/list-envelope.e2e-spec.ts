@@ -23,6 +23,9 @@ const OWN_SHAPE: Record<string, 'integration-logs' | 'nested'> = {
   // A PXM product's main image and files: the references themselves, as Elastic Path answers them, not a page.
   'GET /pcm/products/:id/relationships/main_image': 'nested',
   'GET /pcm/products/:id/relationships/files': 'nested',
+  // A PXM product's variations: the references, as Elastic Path answers them.
+  'GET /pcm/products/:id/relationships/variations': 'nested',
+  'GET /pcm/products/:id/relationships/component_products': 'nested',
 };
 
 /** Lists of a fixed set that is never empty (the payment gateways): no zero-results case. */
@@ -128,6 +131,7 @@ describe('lists: every collection carries the pagination envelope', () => {
       addresses: (await t.prisma.accountAddress.create({ data: { accountId: account.id, firstName: 'Env', lastName: 'Elope', line1: '1 Envelope Street', postcode: 'E1 1AA', country: 'GB' } })).id,
       currencies: (await t.prisma.currency.findFirstOrThrow()).id,
       ...(await pcmTree()),
+      ...(await pcmVariation(await t.prisma.pxmProduct.findFirstOrThrow({ where: { name: 'Envelope product' }, orderBy: { createdAt: 'desc' } }))),
       ...(await accountManagementListFixture(t, account.id)),
       customers: customer.body.data.id,
       gateways: 'manual',
@@ -181,6 +185,15 @@ describe('lists: every collection carries the pagination envelope', () => {
     const product = await t.prisma.pxmProduct.create({ data: { name: 'Envelope product', slug: `envelope-${randomUUID()}`, status: 'live' } });
     await t.prisma.pxmNodeProduct.create({ data: { nodeId: node.id, productId: product.id } });
     return { hierarchies: hierarchy.id, nodes: node.id, 'pcm:products': product.id };
+  }
+
+  /** A variation with an option that has a modifier, and a child of the PXM product: the variations' lists and the children all have a member. */
+  async function pcmVariation(parent: { id: string; slug: string }) {
+    const variation = await t.prisma.pxmVariation.create({ data: { name: 'Envelope colour' } });
+    const option = await t.prisma.pxmVariationOption.create({ data: { variationId: variation.id, name: 'Red' } });
+    const modifier = await t.prisma.pxmVariationModifier.create({ data: { optionId: option.id, type: 'sku_append', value: '-RED' } });
+    await t.prisma.pxmProduct.create({ data: { name: 'Envelope child', slug: `${parent.slug}-Red`, parentId: parent.id, optionKey: option.id } });
+    return { variations: variation.id, options: option.id, modifiers: modifier.id };
   }
 
   /** Parents with no children: an order with no items or transactions, a fresh cart, an integration whose job has no logs. */

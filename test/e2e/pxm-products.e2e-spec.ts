@@ -279,12 +279,8 @@ describe('PXM products (/pcm/products): attributes, main images and files, produ
       ['get', '/pcm/jobs'],
       ['get', `/pcm/products/${p.id}/relationships/templates`],
       ['get', `/pcm/products/${p.id}/custom-relationships`],
-      ['post', `/pcm/products/${p.id}/build`],
-      ['get', `/pcm/products/${p.id}/children`],
-      ['get', `/pcm/products/${p.id}/relationships/variations`],
       ['get', '/pcm/tags'],
       ['get', '/pcm/custom-relationships'],
-      ['get', '/pcm/variations'],
     ] as const) {
       const res = await (t.http as any)[method](path).set(t.admin);
       expectErrorDocument(res, 404);

@@ -362,6 +362,12 @@ describe('bad input (property-based)', () => {
     const product = await pcmProduct();
     return { method, path: `/pcm/hierarchies/${hierarchy}/nodes/${node}/relationships/products`, auth: 'admin', template: () => ({ data: [{ type: 'product', id: product }] }) };
   };
+  /** A PXM product and a variation, and the body that attaches it (`{"data": [{type, id}]}`). */
+  const pcmProductVariations = (method: 'post' | 'put' | 'delete') => async (): Promise<Omit<WriteTarget, 'name'>> => {
+    const product = await pcmProduct();
+    const variation = await pcmMade('/pcm/variations', { type: 'product-variation', attributes: { name: `Fuzz size ${randomUUID().slice(0, 8)}` } });
+    return { method, path: `/pcm/products/${product}/relationships/variations`, auth: 'admin', template: () => ({ data: [{ type: 'product-variation', id: variation }] }) };
+  };
   const OTHER_BODY_FIXTURES: Record<string, () => Promise<Omit<WriteTarget, 'name'>>> = {
     'POST /v2/carts/:ref/relationships/customers': cartCustomers('post'),
     'DELETE /v2/carts/:ref/relationships/customers': cartCustomers('delete'),
@@ -379,6 +385,9 @@ describe('bad input (property-based)', () => {
     'DELETE /pcm/products/:id/relationships/files': pcmProductFiles('delete'),
     'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/products': pcmNodeProducts('post'),
     'DELETE /pcm/hierarchies/:id/nodes/:nodeId/relationships/products': pcmNodeProducts('delete'),
+    'POST /pcm/products/:id/relationships/variations': pcmProductVariations('post'),
+    'PUT /pcm/products/:id/relationships/variations': pcmProductVariations('put'),
+    'DELETE /pcm/products/:id/relationships/variations': pcmProductVariations('delete'),
   };
   // The keys alone (the fixtures are made per test, on the test app).
   const TARGET_KEYS = [...Object.keys(writeFixtures(undefined as unknown as TestApp)), ...Object.keys(OTHER_BODY_FIXTURES)].sort();

@@ -139,6 +139,7 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     ...inventoryFixtures(created, unique),
     ...promotionFixtures(created, unique),
     ...pcmProductFixtures(unique, created),
+    ...pcmVariationFixtures(unique, created),
   };
 }
 
@@ -249,5 +250,37 @@ function pcmProductFixtures(unique: () => string, created: (path: string, data: 
     'PUT /pcm/products/:id/relationships/main_image': mainImage,
     'POST /pcm/products/attach_nodes': byFilter('attach_nodes'),
     'POST /pcm/products/detach_nodes': byFilter('detach_nodes'),
+  };
+}
+
+/** PXM variations, their options and modifiers. */
+function pcmVariationFixtures(unique: () => string, created: (path: string, data: Record<string, unknown>) => Promise<{ id: string }>): Record<string, () => Promise<WriteFixture>> {
+  const variation = () => ({ type: 'product-variation', attributes: { name: `Fuzz colour ${unique()}`, sort_order: 1 } });
+  const option = () => ({ type: 'product-variation-option', attributes: { name: `Fuzz-${unique()}`, description: 'An option', sort_order: 2 } });
+  const modifier = () => ({ type: 'product-variation-modifier', attributes: { type: 'sku_append', value: '-X', reference_name: 'fuzz' } });
+  const optionOf = async () => {
+    const v = await created('/pcm/variations', variation());
+    return { variationId: v.id, optionId: (await created(`/pcm/variations/${v.id}/options`, option())).id };
+  };
+  return {
+    'POST /pcm/variations': async () => ({ path: '/pcm/variations', auth: 'admin', body: { data: variation() } }),
+    'PUT /pcm/variations/:id': async () => {
+      const v = await created('/pcm/variations', variation());
+      return { path: `/pcm/variations/${v.id}`, auth: 'admin', body: { data: { ...variation(), id: v.id } } };
+    },
+    'POST /pcm/variations/:id/options': async () => ({ path: `/pcm/variations/${(await created('/pcm/variations', variation())).id}/options`, auth: 'admin', body: { data: option() } }),
+    'PUT /pcm/variations/:id/options/:optionId': async () => {
+      const { variationId, optionId } = await optionOf();
+      return { path: `/pcm/variations/${variationId}/options/${optionId}`, auth: 'admin', body: { data: { ...option(), id: optionId } } };
+    },
+    'POST /pcm/variations/:id/options/:optionId/modifiers': async () => {
+      const { variationId, optionId } = await optionOf();
+      return { path: `/pcm/variations/${variationId}/options/${optionId}/modifiers`, auth: 'admin', body: { data: modifier() } };
+    },
+    'PUT /pcm/variations/:id/options/:optionId/modifiers/:modifierId': async () => {
+      const { variationId, optionId } = await optionOf();
+      const m = await created(`/pcm/variations/${variationId}/options/${optionId}/modifiers`, modifier());
+      return { path: `/pcm/variations/${variationId}/options/${optionId}/modifiers/${m.id}`, auth: 'admin', body: { data: { ...modifier(), id: m.id } } };
+    },
   };
 }

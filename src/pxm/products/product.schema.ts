@@ -16,3 +16,4 @@ export const PRODUCT_SCHEMAS = defineSchemas({
 
 export const fileReferencesResponse = closed({ data: arrayOf(ref('PcmProductFileReference')) });
 export const mainImageResponse = closed({ data: arrayOf(ref('PcmFileReference'), { maxItems: 1 }) });
+export const componentProductsResponse = closed({ data: arrayOf(closed({ type: { type: 'string', enum: ['product'] }, id: uuid() })) });

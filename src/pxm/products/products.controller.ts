@@ -11,7 +11,7 @@ import { HIERARCHY_SCHEMAS } from '../hierarchies/hierarchy.schema';
 import { NODES_SPEC } from '../hierarchies/hierarchies.repository';
 import { CreatePcmProductDto, PcmMainImageDto, PcmNodesByFilterDto, UpdatePcmProductDto } from './dto/product.dto';
 import { NodeProductsService } from './node-products.service';
-import { PRODUCT_SCHEMAS as S, fileReferencesResponse, mainImageResponse } from './product.schema';
+import { PRODUCT_SCHEMAS as S, componentProductsResponse, fileReferencesResponse, mainImageResponse } from './product.schema';
 import { PCM_PRODUCTS_SPEC } from './products.repository';
 import { ProductsService } from './products.service';
 import { parseReferences, referencesSchema } from './references';
@@ -111,6 +111,14 @@ export class ProductsController {
   @HttpCode(204)
   async deleteMainImage(@ResourceId('id', 'Product') id: string): Promise<void> {
     await this.products.setMainImage(id, null);
+  }
+
+  // ---------- bundles ----------
+
+  @ApiDocumentResponse("List the products a bundle's components name", componentProductsResponse)
+  @Get(':id/relationships/component_products')
+  async componentProducts(@ResourceId('id', 'Product') id: string) {
+    return new ResponseDocument({ data: await this.products.componentProducts(id) });
   }
 
   // ---------- files ----------

@@ -4,7 +4,8 @@ import { FilterOp, FilterValue, ListFieldSpec, ListQuery, ListResourceSpec, load
 import { Prisma } from '../../generated/prisma/client';
 import { Db, PrismaService } from '../../prisma/prisma.service';
 import { NODES_SPEC } from '../hierarchies/hierarchies.repository';
-import { PRODUCT_TYPES, PRODUCT_WIRE, ProductRow } from './product.wire';
+import { PRODUCT_TYPES, PRODUCT_WIRE, ProductRow, type ProductType } from './product.wire';
+import { isUuid } from '../../common/validation/resource-id.pipe';
 
 const RANGE = ['gt', 'ge', 'lt', 'le'] as const;
 const TEXT = ['eq', 'like', 'in'] as const;
@@ -12,6 +13,27 @@ const everything = (): Record<string, unknown> => ({});
 
 /** A filter on a value every product here has the same (`owner`, `product_types`): all of them, or none. */
 const sameForAll = (value: string) => (op: FilterOp, values: FilterValue[]) => (values.includes(value) ? everything() : matchesNothing());
+
+/** `parent_id`: a child's parent; a value that is no id names no product. */
+function parentIdWhere(_op: FilterOp, values: FilterValue[]): Record<string, unknown> {
+  const ids = values.map(String).filter(isUuid).map((v) => v.toLowerCase());
+  return ids.length ? { parentId: { in: ids } } : matchesNothing();
+}
+
+const TYPE_WHERE: Record<ProductType, Record<string, unknown>> = {
+  child: { parentId: { not: null } },
+  parent: { parentId: null, variations: { some: {} } },
+  bundle: { parentId: null, variations: { none: {} }, NOT: { components: { equals: Prisma.DbNull } } },
+  standard: { parentId: null, variations: { none: {} }, components: { equals: Prisma.DbNull } },
+};
+
+/** `product_types`: `eq` one type, `in` any of several; an unknown type is 400. */
+function productTypesWhere(_op: FilterOp, values: FilterValue[]): Record<string, unknown> {
+  const types = values.map(String);
+  const unknown = types.find((v) => !(PRODUCT_TYPES as readonly string[]).includes(v));
+  if (unknown !== undefined) throw new BadRequestError(`product_types is one of ${PRODUCT_TYPES.join(', ')}`, 'filter');
+  return { OR: (types as ProductType[]).map((v) => TYPE_WHERE[v]) };
+}
 
 /** `tags`: `eq` one tag among them, `in` any of several. */
 function tagsWhere(op: FilterOp, values: FilterValue[]): Record<string, unknown> {
@@ -64,11 +86,11 @@ export const PCM_PRODUCTS_SPEC: ListResourceSpec = {
       commodity_type: { column: 'commodityType', type: 'string', ops: ['eq'] },
       status: { column: 'status', type: 'string', ops: ['eq'] },
       tags: { column: 'tags', type: 'string', ops: ['eq', 'in'], toWhere: tagsWhere },
-      // Templates and parent products come with later parts of the catalog: no product has either yet.
+      // Templates come with a later part of the catalog: no product has one yet.
       templates: { column: 'id', type: 'string', ops: ['eq'], toWhere: matchesNothing },
-      parent_id: { column: 'id', type: 'string', ops: ['eq', 'in'], toWhere: matchesNothing },
+      parent_id: { column: 'parentId', type: 'string', ops: ['eq', 'in'], toWhere: parentIdWhere },
       owner: { column: 'id', type: 'string', ops: ['eq'], toWhere: sameForAll('store') },
-      product_types: { column: 'id', type: 'string', ops: ['eq', 'in'], toWhere: sameForAll(PRODUCT_TYPES[0]) },
+      product_types: { column: 'id', type: 'string', ops: ['eq', 'in'], toWhere: productTypesWhere },
       has_nodes: { column: 'id', type: 'boolean', ops: ['eq'], toWhere: hasNodesWhere },
       created_at: { column: 'createdAt', type: 'datetime', ops: ['eq', ...RANGE] },
       updated_at: { column: 'updatedAt', type: 'datetime', ops: ['eq', ...RANGE] },
@@ -77,7 +99,13 @@ export const PCM_PRODUCTS_SPEC: ListResourceSpec = {
   keyedField,
 };
 
-const WITH_FILES = { files: { select: { fileId: true }, orderBy: [{ createdAt: 'asc' }, { fileId: 'asc' }] } } satisfies Prisma.PxmProductInclude;
+const WITH_FILES = {
+  files: { select: { fileId: true }, orderBy: [{ createdAt: 'asc' }, { fileId: 'asc' }] },
+  variations: {
+    select: { variation: { select: { id: true, name: true, options: { select: { id: true, name: true, description: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } } } },
+    orderBy: [{ createdAt: 'asc' }, { variationId: 'asc' }],
+  },
+} satisfies Prisma.PxmProductInclude;
 
 @Injectable()
 export class ProductsRepository {

@@ -10,6 +10,7 @@ import { CreatePcmProductDto, PcmProductAttributesDto, UpdatePcmProductDto } fro
 import { PRODUCT_WIRE, ProductRow } from './product.wire';
 import { ProductsRepository } from './products.repository';
 import type { Reference } from './references';
+import { componentProductIds, parseComponents, type BundleComponents } from './components';
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -67,7 +68,14 @@ function columns(a: Partial<PcmProductAttributesDto>, source: string) {
     ...(a.admin_attributes !== undefined ? { adminAttributes: json(a.admin_attributes) } : {}),
     ...(a.shopper_attributes !== undefined ? { shopperAttributes: json(a.shopper_attributes) } : {}),
     ...(a.locales !== undefined ? { locales: json(a.locales) } : {}),
+    ...(a.components !== undefined ? { components: bundleComponents(a.components, `${source}.components`) } : {}),
   };
+}
+
+/** A bundle's components; none (`{}`) stores NULL, so the product is a standard one again. */
+function bundleComponents(value: Record<string, unknown>, source: string) {
+  const parsed = parseComponents(value, source);
+  return Object.keys(parsed).length ? json(parsed) : Prisma.DbNull;
 }
 
 /** PXM products: their attributes, main image and files. Elastic Path documents no events for them. */
@@ -83,8 +91,9 @@ export class ProductsService {
   async create(dto: CreatePcmProductDto) {
     const a = dto.attributes;
     const data = { ...columns(a, 'data.attributes'), name: a.name, slug: a.slug ?? a.name };
+    await this.requireComponentProducts(data.components, null);
     const row = await this.repo.create(data).catch(unlessTaken(data));
-    return this.present({ ...row, files: [] });
+    return this.present({ ...row, files: [], variations: [] });
   }
 
   async list(q: ListQuery) {
@@ -101,6 +110,11 @@ export class ProductsService {
     const data = columns(dto.attributes, 'data.attributes');
     return this.prisma.$transaction(async (tx) => {
       if (!(await this.repo.lock(id, tx))) throw new NotFoundError('Product');
+      if (data.components !== undefined && data.components !== Prisma.DbNull) {
+        const current = await this.require(id, tx);
+        if (current.parentId !== null || current.variations.length > 0) throw new UnprocessableError('Failed Validation', 'A product with variations or a child product cannot be a bundle', 'data.attributes.components');
+        await this.requireComponentProducts(data.components, id, tx);
+      }
       return this.present(await this.repo.update(id, data, tx).catch(unlessTaken(data)));
     });
   }
@@ -160,6 +174,22 @@ export class ProductsService {
     const row = await this.repo.find(id, db);
     if (!row) throw new NotFoundError('Product');
     return row;
+  }
+
+  /** The products a bundle's components name: `{"data":[{"type":"product","id"}]}`, each once. */
+  async componentProducts(id: string) {
+    const row = await this.require(id);
+    return componentProductIds(row.components as BundleComponents | null).map((p) => ({ type: 'product' as const, id: p }));
+  }
+
+  /** Every product a bundle names must exist and be another product: 422 otherwise. */
+  private async requireComponentProducts(components: unknown, bundleId: string | null, db: Db = this.prisma) {
+    if (components === undefined || components === Prisma.DbNull) return;
+    const ids = componentProductIds(components as BundleComponents);
+    if (bundleId !== null && ids.includes(bundleId)) throw new UnprocessableError('Failed Validation', 'A bundle cannot be one of its own components', 'data.attributes.components');
+    const found = new Set((await this.repo.findMany(ids, db)).map((p) => p.id));
+    const missing = ids.find((p) => !found.has(p));
+    if (missing !== undefined) throw new UnprocessableError('Product not found', `Component product ${missing} does not exist`, 'data.attributes.components');
   }
 
   private async requireFiles(files: Reference[], source: string) {

@@ -5,6 +5,9 @@ import { isUuid } from '../../common/validation/resource-id.pipe';
 /** At most this many files or products are named in one request. */
 export const MAX_REFERENCES = 100;
 
+/** What a relationships body names: files, products, or variations (`product-variation`). */
+export type ReferenceType = 'file' | 'product' | 'product-variation';
+
 export interface Reference {
   id: string;
   tags?: string[];
@@ -13,7 +16,7 @@ export interface Reference {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `{"data":[{"type":<type>,"id":…},…]}`; files may carry `meta.tags`. */
-export function referencesSchema(type: 'file' | 'product') {
+export function referencesSchema(type: ReferenceType) {
   const item =
     type === 'file'
       ? closed({ type: { type: 'string', enum: [type] }, id: uuid(), meta: closed({ tags: arrayOf(string({ maxLength: 255 }), { maxItems: 20 }) }, ['tags']) }, ['meta'])
@@ -22,7 +25,7 @@ export function referencesSchema(type: 'file' | 'product') {
 }
 
 /** The references of a relationships body, each once, ids in lower case. */
-export function parseReferences(body: unknown, type: 'file' | 'product'): Reference[] {
+export function parseReferences(body: unknown, type: ReferenceType): Reference[] {
   const shape = `{"data":[{"type":"${type}","id":…},…]}`;
   if (!isObject(body) || !Array.isArray(body.data)) throw new BadRequestError(`The request body must be ${shape}`, 'data');
   if (body.data.length > MAX_REFERENCES) throw new BadRequestError(`At most ${MAX_REFERENCES} ${type}s can be sent at once`, 'data');

@@ -71,6 +71,11 @@ export class PcmProductAttributesDto {
   @OptionalNotNull()
   @IsObject()
   locales?: Record<string, { name: string; description?: string }>;
+
+  /** Makes the product a bundle: component key → `{name, options: [{type: "product", id, quantity, …}], min, max, sort_order}`; `{}` makes it a standard product again. */
+  @OptionalNotNull()
+  @IsObject()
+  components?: Record<string, unknown>;
 }
 
 export class UpdatePcmProductAttributesDto extends PartialNotNull(PcmProductAttributesDto) {}
