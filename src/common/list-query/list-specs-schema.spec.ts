@@ -17,6 +17,9 @@ import { STOCK_SPEC } from '../../inventories/stock.repository';
 import { TRANSACTIONS_SPEC } from '../../inventories/transactions.repository';
 import { PROMOTION_CODES_SPEC, PROMOTIONS_SPEC } from '../../promotions/promotions.repository';
 import { PCM_PRODUCTS_SPEC } from '../../pxm/products/products.repository';
+import { MODIFIERS_SPEC, OPTIONS_SPEC, VARIATIONS_SPEC } from '../../pxm/variations/variations.repository';
+import { ALL_PRICES_SPEC, BOOK_PRICES_SPEC, PRICEBOOKS_SPEC } from '../../pricebooks/pricebooks.repository';
+import { ACCOUNT_ADDRESSES_SPEC } from '../../account-addresses/account-addresses.repository';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -44,6 +47,13 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   PROMOTIONS_SPEC: [PROMOTIONS_SPEC, 'Promotion'],
   PROMOTION_CODES_SPEC: [PROMOTION_CODES_SPEC, 'PromotionCode'],
   PCM_PRODUCTS_SPEC: [PCM_PRODUCTS_SPEC, 'PxmProduct'],
+  VARIATIONS_SPEC: [VARIATIONS_SPEC, 'PxmVariation'],
+  OPTIONS_SPEC: [OPTIONS_SPEC, 'PxmVariationOption'],
+  MODIFIERS_SPEC: [MODIFIERS_SPEC, 'PxmVariationModifier'],
+  PRICEBOOKS_SPEC: [PRICEBOOKS_SPEC, 'PriceBook'],
+  BOOK_PRICES_SPEC: [BOOK_PRICES_SPEC, 'PriceBookPrice'],
+  ALL_PRICES_SPEC: [ALL_PRICES_SPEC, 'PriceBookPrice'],
+  ACCOUNT_ADDRESSES_SPEC: [ACCOUNT_ADDRESSES_SPEC, 'AccountAddress'],
 };
 
 interface SchemaField {
