@@ -1,15 +1,12 @@
 import type { Response } from 'supertest';
-import { expectErrorDocument } from '../support/documents';
+import { expectStringStatusError } from '../support/documents';
 import { sdkFor } from '../support/sdk';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 /** PXM's error documents carry `status` as a string. */
-function expectPxmError(res: Response, status: number) {
-  expectErrorDocument(res, status);
-  expect(res.body.errors[0].status).toBe(String(status));
-}
+const expectPxmError = (res: Response, status: number) => expectStringStatusError(res, status);
 
 describe('PXM bundles: a product with components', () => {
   let t: TestApp;

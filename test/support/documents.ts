@@ -21,6 +21,12 @@ export function expectErrorDocument(res: Response, status: number, match: { titl
   if (match.source) expect(res.body.errors.map((e: any) => e.source)).toContain(match.source);
 }
 
+/** An error document of a family that writes `status` as a string (PXM, currencies, Account Management, …). */
+export function expectStringStatusError(res: Response, status: number, match: Parameters<typeof expectErrorDocument>[2] = {}) {
+  expectErrorDocument(res, status, match);
+  expect(res.body.errors[0].status).toBe(String(status));
+}
+
 /**
  * Asserts a complete pagination envelope, links included: each an absolute URL on the request's own origin and
  * path, with the page's limit, the offset it names (prev and next null where there is none), and the request's

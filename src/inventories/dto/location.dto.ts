@@ -1,8 +1,8 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNumber, IsObject, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNumber, IsString, IsUUID, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Nullable } from '../../common/validation/nullable';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { ResourceType } from '../../common/validation/text-field';
+import { NestedObject } from '../../common/validation/body-members';
 
 export class GeolocationDto {
   @IsNumber({ allowNaN: false, allowInfinity: false })
@@ -48,9 +48,7 @@ export class LocationAttributesDto {
   address?: string[];
 
   @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => GeolocationDto)
+  @NestedObject(() => GeolocationDto)
   geolocation?: GeolocationDto;
 }
 
@@ -59,9 +57,7 @@ export class CreateLocationDto {
   @ResourceType('inventory_location')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocationAttributesDto)
+  @NestedObject(() => LocationAttributesDto)
   attributes: LocationAttributesDto;
 }
 
@@ -100,9 +96,7 @@ export class LocationUpdateAttributesDto {
   address?: string[] | null;
 
   @Nullable()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => GeolocationDto)
+  @NestedObject(() => GeolocationDto)
   geolocation?: GeolocationDto | null;
 }
 
@@ -115,8 +109,6 @@ export class UpdateLocationDto {
   @IsUUID()
   id: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LocationUpdateAttributesDto)
+  @NestedObject(() => LocationUpdateAttributesDto)
   attributes: LocationUpdateAttributesDto;
 }

@@ -1,9 +1,9 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsString, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsString, IsUUID, Max, Min } from 'class-validator';
 import { MAX_STOCK } from '../../common/money/limits';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { ResourceType } from '../../common/validation/text-field';
 import { IsStockLocationChanges, IsStockLocations } from './stock-locations.validator';
+import { BodyId, NestedObject } from '../../common/validation/body-members';
 
 export class StockCreateAttributesDto {
   /** The stock held at no location. */
@@ -23,14 +23,10 @@ export class CreateStockDto {
   @IsIn(['stock'])
   type: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => StockCreateAttributesDto)
+  @NestedObject(() => StockCreateAttributesDto)
   attributes: StockCreateAttributesDto;
 }
 
@@ -49,9 +45,7 @@ export class UpdateStockDto {
   @IsUUID()
   id: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => StockUpdateAttributesDto)
+  @NestedObject(() => StockUpdateAttributesDto)
   attributes: StockUpdateAttributesDto;
 }
 

@@ -1,8 +1,8 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsString, IsUUID, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { MAX_STOCK } from '../../common/money/limits';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { STOCK_ACTIONS, type StockAction } from '../transaction.wire';
+import { BodyId, NestedObject } from '../../common/validation/body-members';
 
 export class TransactionAttributesDto {
   @IsIn([...STOCK_ACTIONS])
@@ -14,9 +14,7 @@ export class TransactionAttributesDto {
   quantity: number;
 
   /** When given, the product's id in the path. */
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   product_id?: string;
 
   /** The slug of the location the transaction acts on; left out, the stock at no location. */
@@ -32,8 +30,6 @@ export class CreateTransactionDto {
   @IsIn(['stock-transaction'])
   type: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => TransactionAttributesDto)
+  @NestedObject(() => TransactionAttributesDto)
   attributes: TransactionAttributesDto;
 }

@@ -1,8 +1,8 @@
-import { Type } from 'class-transformer';
-import { IsObject, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsString, MaxLength } from 'class-validator';
 import { Nullable } from '../../common/validation/nullable';
-import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { PartialNotNull } from '../../common/validation/partial-not-null';
 import { RequiredText, ResourceType } from '../../common/validation/text-field';
+import { BodyId, NestedObject, OptionalObject } from '../../common/validation/body-members';
 
 /** A price's `attributes`; `currencies` is checked member by member (see checkCurrencies). */
 export class PriceAttributesDto {
@@ -17,56 +17,26 @@ export class PriceAttributesDto {
   @MaxLength(255)
   external_ref?: string | null;
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   admin_attributes?: Record<string, string | null>;
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   shopper_attributes?: Record<string, string | null>;
 
   /** Sale prices: not built, refused with 422 rather than dropped. */
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   sales?: Record<string, unknown>;
 }
 
-export class UpdatePriceAttributesDto {
-  @OptionalNotNull()
-  @RequiredText()
-  sku?: string;
-
-  @OptionalNotNull()
-  @IsObject()
-  currencies?: Record<string, unknown>;
-
-  @Nullable()
-  @IsString()
-  @MaxLength(255)
-  external_ref?: string | null;
-
-  @OptionalNotNull()
-  @IsObject()
-  admin_attributes?: Record<string, string | null>;
-
-  @OptionalNotNull()
-  @IsObject()
-  shopper_attributes?: Record<string, string | null>;
-
-  /** Sale prices: not built, refused with 422 rather than dropped. */
-  @OptionalNotNull()
-  @IsObject()
-  sales?: Record<string, unknown>;
-}
+/** The attributes to change; `null` clears `external_ref`. */
+export class UpdatePriceAttributesDto extends PartialNotNull(PriceAttributesDto) {}
 
 /** `POST /pcm/pricebooks/:id/prices`. */
 export class CreatePriceDto {
   @ResourceType('product-price')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => PriceAttributesDto)
+  @NestedObject(() => PriceAttributesDto)
   attributes: PriceAttributesDto;
 }
 
@@ -75,13 +45,9 @@ export class UpdatePriceDto {
   @ResourceType('product-price')
   type?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdatePriceAttributesDto)
+  @NestedObject(() => UpdatePriceAttributesDto)
   attributes: UpdatePriceAttributesDto;
 }

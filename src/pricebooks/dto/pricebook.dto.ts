@@ -1,8 +1,8 @@
-import { Type } from 'class-transformer';
-import { IsObject, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import { Nullable } from '../../common/validation/nullable';
-import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { PartialNotNull } from '../../common/validation/partial-not-null';
 import { RequiredText, ResourceType } from '../../common/validation/text-field';
+import { BodyId, NestedObject } from '../../common/validation/body-members';
 
 /** A price book's `attributes`; `description` and `external_ref` may be null. */
 export class PricebookAttributesDto {
@@ -20,30 +20,15 @@ export class PricebookAttributesDto {
   external_ref?: string | null;
 }
 
-export class UpdatePricebookAttributesDto {
-  @OptionalNotNull()
-  @RequiredText()
-  name?: string;
-
-  @Nullable()
-  @IsString()
-  @MaxLength(1000)
-  description?: string | null;
-
-  @Nullable()
-  @IsString()
-  @MaxLength(255)
-  external_ref?: string | null;
-}
+/** The attributes to change; `null` clears `description` and `external_ref`. */
+export class UpdatePricebookAttributesDto extends PartialNotNull(PricebookAttributesDto) {}
 
 /** `POST /pcm/pricebooks`. */
 export class CreatePricebookDto {
   @ResourceType('pricebook')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => PricebookAttributesDto)
+  @NestedObject(() => PricebookAttributesDto)
   attributes: PricebookAttributesDto;
 }
 
@@ -53,13 +38,9 @@ export class UpdatePricebookDto {
   type?: string;
 
   /** Elastic Path's clients send the id again; when given it must be the path's. */
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdatePricebookAttributesDto)
+  @NestedObject(() => UpdatePricebookAttributesDto)
   attributes: UpdatePricebookAttributesDto;
 }

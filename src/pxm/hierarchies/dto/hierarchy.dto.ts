@@ -1,8 +1,6 @@
-import { Type } from 'class-transformer';
-import { IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
-import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../../common/validation/partial-not-null';
 import { OptionalText, RequiredText, ResourceType } from '../../../common/validation/text-field';
+import { BodyId, NestedObject, OptionalObject } from '../../../common/validation/body-members';
 
 /** A hierarchy's `attributes`. */
 export class HierarchyAttributesDto {
@@ -15,16 +13,13 @@ export class HierarchyAttributesDto {
   @OptionalText()
   slug?: string;
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   admin_attributes?: Record<string, string | null>;
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   shopper_attributes?: Record<string, string | null>;
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   locales?: Record<string, { name?: string; description?: string }>;
 }
 
@@ -35,9 +30,7 @@ export class CreateHierarchyDto {
   @ResourceType('hierarchy')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => HierarchyAttributesDto)
+  @NestedObject(() => HierarchyAttributesDto)
   attributes: HierarchyAttributesDto;
 }
 
@@ -47,13 +40,9 @@ export class UpdateHierarchyDto {
   type?: string;
 
   /** Elastic Path's clients send the id again; when given it must be the path's. */
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdateHierarchyAttributesDto)
+  @NestedObject(() => UpdateHierarchyAttributesDto)
   attributes: UpdateHierarchyAttributesDto;
 }

@@ -1,10 +1,10 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsObject, IsString, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsString, IsUUID, Max, Min } from 'class-validator';
 import { Nullable } from '../../../common/validation/nullable';
 import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../../common/validation/partial-not-null';
 import { ResourceType } from '../../../common/validation/text-field';
 import { HierarchyAttributesDto } from './hierarchy.dto';
+import { BodyId, NestedObject } from '../../../common/validation/body-members';
 
 /** Elastic Path: "You can only curate 20 products or less." */
 export const MAX_CURATED_PRODUCTS = 20;
@@ -40,17 +40,13 @@ export class NodeReferenceDto {
 }
 
 export class ParentRelationshipDto {
-  @IsObject()
-  @ValidateNested()
-  @Type(() => NodeReferenceDto)
+  @NestedObject(() => NodeReferenceDto)
   data: NodeReferenceDto;
 }
 
 export class NodeRelationshipsDto {
   @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ParentRelationshipDto)
+  @NestedObject(() => ParentRelationshipDto)
   parent?: ParentRelationshipDto;
 }
 
@@ -59,21 +55,15 @@ export class CreateNodeDto {
   @ResourceType('node')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => NodeAttributesDto)
+  @NestedObject(() => NodeAttributesDto)
   attributes: NodeAttributesDto;
 
   @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => NodeMetaDto)
+  @NestedObject(() => NodeMetaDto)
   meta?: NodeMetaDto;
 
   @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => NodeRelationshipsDto)
+  @NestedObject(() => NodeRelationshipsDto)
   relationships?: NodeRelationshipsDto;
 }
 
@@ -82,21 +72,15 @@ export class UpdateNodeDto {
   @ResourceType('node')
   type?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
   @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdateNodeAttributesDto)
+  @NestedObject(() => UpdateNodeAttributesDto)
   attributes?: UpdateNodeAttributesDto;
 
   @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => NodeMetaDto)
+  @NestedObject(() => NodeMetaDto)
   meta?: NodeMetaDto;
 }
 

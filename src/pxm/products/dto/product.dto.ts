@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../../common/validation/partial-not-null';
 import { OptionalText, RequiredText, ResourceType } from '../../../common/validation/text-field';
 import { COMMODITY_TYPES, PRODUCT_STATUSES } from '../product.wire';
+import { BodyId, NestedObject, OptionalObject } from '../../../common/validation/body-members';
 
 /** Elastic Path: a slug holds A–Z, a–z, 0–9, hyphen, underscore and period. */
 export const SLUG_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -56,25 +56,20 @@ export class PcmProductAttributesDto {
   @Matches(/^[^\s,]+$/, { each: true, message: 'a tag may not contain spaces or commas' })
   tags?: string[];
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   extensions?: Record<string, Record<string, string | number | boolean | null>>;
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   admin_attributes?: Record<string, string | null>;
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   shopper_attributes?: Record<string, string | null>;
 
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   locales?: Record<string, { name: string; description?: string }>;
 
   /** Makes the product a bundle: component key → `{name, options: [{type: "product", id, quantity, …}], min, max, sort_order}`; `{}` makes it a standard product again. */
-  @OptionalNotNull()
-  @IsObject()
+  @OptionalObject()
   components?: Record<string, unknown>;
 }
 
@@ -85,9 +80,7 @@ export class CreatePcmProductDto {
   @ResourceType('product')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => PcmProductAttributesDto)
+  @NestedObject(() => PcmProductAttributesDto)
   attributes: PcmProductAttributesDto;
 }
 
@@ -97,14 +90,10 @@ export class UpdatePcmProductDto {
   type?: string;
 
   /** Elastic Path's clients send the id again; when given it must be the path's. */
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdatePcmProductAttributesDto)
+  @NestedObject(() => UpdatePcmProductAttributesDto)
   attributes: UpdatePcmProductAttributesDto;
 }
 

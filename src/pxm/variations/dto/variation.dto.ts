@@ -1,12 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Nullable } from '../../../common/validation/nullable';
-import { OptionalNotNull } from '../../../common/validation/optional-not-null';
 import { PartialNotNull } from '../../../common/validation/partial-not-null';
 import { OptionalText, RequiredText, ResourceType } from '../../../common/validation/text-field';
 import { MODIFIER_TYPES, type ModifierType } from '../variation.wire';
+import { BodyId, NestedObject } from '../../../common/validation/body-members';
 
 /** Elastic Path: an option's name is used in child products' slugs: A–Z, a–z, 0–9, hyphen, underscore, period. */
 export const OPTION_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
@@ -30,9 +29,7 @@ export class CreateVariationDto {
   @ResourceType('product-variation')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => VariationAttributesDto)
+  @NestedObject(() => VariationAttributesDto)
   attributes: VariationAttributesDto;
 }
 
@@ -41,14 +38,10 @@ export class UpdateVariationDto {
   @ResourceType('product-variation')
   type?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdateVariationAttributesDto)
+  @NestedObject(() => UpdateVariationAttributesDto)
   attributes: UpdateVariationAttributesDto;
 }
 
@@ -73,9 +66,7 @@ export class CreateOptionDto {
   @ResourceType('product-variation-option')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => OptionAttributesDto)
+  @NestedObject(() => OptionAttributesDto)
   attributes: OptionAttributesDto;
 }
 
@@ -83,14 +74,10 @@ export class UpdateOptionDto {
   @ResourceType('product-variation-option')
   type?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdateOptionAttributesDto)
+  @NestedObject(() => UpdateOptionAttributesDto)
   attributes: UpdateOptionAttributesDto;
 }
 
@@ -121,9 +108,7 @@ export class CreateModifierDto {
   @ResourceType('product-variation-modifier')
   type?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ModifierAttributesDto)
+  @NestedObject(() => ModifierAttributesDto)
   attributes: ModifierAttributesDto;
 }
 
@@ -131,13 +116,9 @@ export class UpdateModifierDto {
   @ResourceType('product-variation-modifier')
   type?: string;
 
-  @OptionalNotNull()
-  @IsString()
-  @IsUUID()
+  @BodyId()
   id?: string;
 
-  @IsObject()
-  @ValidateNested()
-  @Type(() => UpdateModifierAttributesDto)
+  @NestedObject(() => UpdateModifierAttributesDto)
   attributes: UpdateModifierAttributesDto;
 }
