@@ -1,7 +1,7 @@
 import type { Response } from 'supertest';
 import { expectStringStatusError } from '../support/documents';
-import { sdkFor } from '../support/sdk';
-import { createTestApp, TestApp } from '../support/test-app';
+import { AdminSdk, useSdkApp } from '../support/sdk';
+import type { TestApp } from '../support/test-app';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -9,14 +9,11 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 const expectPxmError = (res: Response, status: number) => expectStringStatusError(res, status);
 
 describe('PXM bundles: a product with components', () => {
+  const app = useSdkApp();
   let t: TestApp;
-  let ep: ReturnType<typeof sdkFor>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ep = sdkFor(t);
-  });
-  afterAll(async () => {
-    await t.close();
+  let ep: AdminSdk;
+  beforeAll(() => {
+    ({ t, ep } = app);
   });
 
   const product = (name: string, more: Record<string, unknown> = {}) =>

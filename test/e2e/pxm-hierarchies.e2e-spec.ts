@@ -1,16 +1,13 @@
 import { expectErrorDocument, expectPage } from '../support/documents';
-import { sdkFor } from '../support/sdk';
-import { createTestApp, TestApp } from '../support/test-app';
+import { AdminSdk, useSdkApp } from '../support/sdk';
+import type { TestApp } from '../support/test-app';
 
 describe('PXM hierarchies and nodes (/pcm/hierarchies)', () => {
+  const app = useSdkApp();
   let t: TestApp;
-  let ep: ReturnType<typeof sdkFor>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ep = sdkFor(t);
-  });
-  afterAll(async () => {
-    await t.close();
+  let ep: AdminSdk;
+  beforeAll(() => {
+    ({ t, ep } = app);
   });
 
   const node = (hierarchyId: string, name: string, parent?: string, extra: Record<string, unknown> = {}) =>

@@ -1,7 +1,7 @@
 import { solidPng } from '../../src/seed/png';
 import { expectErrorDocument, expectPage } from '../support/documents';
-import { sdkFor } from '../support/sdk';
-import { createTestApp, TestApp } from '../support/test-app';
+import { AdminSdk, useSdkApp } from '../support/sdk';
+import type { TestApp } from '../support/test-app';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
@@ -9,14 +9,11 @@ const MISSING = '00000000-0000-4000-8000-000000000000';
 const FormData = require('form-data');
 
 describe('PXM products (/pcm/products): attributes, main images and files, products in nodes', () => {
+  const app = useSdkApp();
   let t: TestApp;
-  let ep: ReturnType<typeof sdkFor>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ep = sdkFor(t);
-  });
-  afterAll(async () => {
-    await t.close();
+  let ep: AdminSdk;
+  beforeAll(() => {
+    ({ t, ep } = app);
   });
 
   const product = (attributes: Record<string, unknown>) => ep.PCM.Create({ type: 'product', attributes: { commodity_type: 'physical', ...attributes } }).then((r: any) => r.data);
