@@ -1,3 +1,5 @@
+import { createClient, postV2AccountMembersTokens } from '@epcc-sdk/sdks-shopper';
+import type { Response } from 'supertest';
 import { expectErrorDocument, expectPage } from '../support/documents';
 import { sdkFor } from '../support/sdk';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -5,7 +7,7 @@ import { createTestApp, TestApp } from '../support/test-app';
 /**
  * Account Management's members, driven through the official SDK's classes as an administrator would: the
  * realm made at the first start, a password profile, a user with a username and password, its memberships.
- * Signing in is plain HTTP in the shape `@epcc-sdk/sdks-shopper`'s postV2AccountMembersTokens sends.
+ * Signing in and signing up go through `@epcc-sdk/sdks-shopper`'s postV2AccountMembersTokens.
  */
 describe('account members: realm, password profiles, users, memberships, sign-in', () => {
   let t: TestApp;
@@ -20,8 +22,12 @@ describe('account members: realm, password profiles, users, memberships, sign-in
     await t.close();
   });
 
-  const tokens = (data: Record<string, unknown>) =>
-    t.http.post('/v2/account-members/tokens').set(t.storefront).send({ data: { type: 'account_management_authentication_token', ...data } });
+  /** `POST /v2/account-members/tokens` through `@epcc-sdk/sdks-shopper`'s postV2AccountMembersTokens, unchanged. */
+  async function tokens(data: Record<string, unknown>): Promise<Response> {
+    const client = createClient({ baseUrl: t.baseUrl, auth: t.storefront.Authorization.replace(/^Bearer /, '') });
+    const res = await postV2AccountMembersTokens({ client, body: { data: { type: 'account_management_authentication_token', ...data } } as never });
+    return { status: res.response.status, headers: Object.fromEntries(res.response.headers.entries()), body: res.data ?? res.error } as unknown as Response;
+  }
   const signIn = (username: string, password: string) => tokens({ authentication_mechanism: 'password', password_profile_id: profileId, username, password });
 
   it('has the store realm from the first start, named by the settings, and takes the settings members on PUT', async () => {

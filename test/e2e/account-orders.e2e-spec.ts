@@ -76,6 +76,9 @@ describe("an account's carts, orders and account record", () => {
     const ref = await filledCart();
     const associated = await createAccountCartAssociation({ client: shopper, path: { cartID: ref }, body: { data: [{ type: 'account', id: globex }] }, headers: { [HEADER]: bob.token } });
     expect(associated.response.status).toBe(200);
+    // The official SDK's GetCartsList, with the account token configured as a storefront sends it.
+    const listed = await sdkFor(t, 'storefront', { [HEADER]: bob.token }).Cart().GetCartsList();
+    expect(listed.data.map((c: { id: string }) => c.id)).toEqual([ref]);
     const carts = await getCarts({ client: shopper, headers: { [HEADER]: bob.token } });
     expect(carts.response.status).toBe(200);
     expect((carts.data as { data: { id: string }[] }).data.map((c) => c.id)).toEqual([ref]);
@@ -125,7 +128,9 @@ describe("an account's carts, orders and account record", () => {
   });
 
   it('shows a member its own account only, and lets it rename it', async () => {
-    expect((await t.http.get(`/v2/accounts/${acme}`).set(as(april))).body.data.name).toBe('Acme');
+    const aprils = sdkFor(t, 'storefront', { [HEADER]: april.token });
+    expect((await aprils.Accounts.Get(acme)).data.name).toBe('Acme');
+    await expect(aprils.Accounts.Get(globex)).rejects.toMatchObject({ errors: [{ status: '404' }] });
     expectErrorDocument(await t.http.get(`/v2/accounts/${globex}`).set(as(april)), 404);
     expectErrorDocument(await t.http.put(`/v2/accounts/${globex}`).set(as(april)).send({ data: { type: 'account', name: 'Mine' } }), 404);
     const renamed = await t.http.put(`/v2/accounts/${acme}`).set(as(april)).send({ data: { type: 'account', name: 'Acme Corp' } });
