@@ -10,7 +10,6 @@ import { AccountAddressesService } from './account-addresses.service';
   imports: [AccountsModule],
   controllers: [AccountAddressesController],
   providers: [AccountAddressesRepository, AccountAddressesService],
-  exports: [AccountAddressesService],
 })
 @InApiFamily(ACCOUNT_MANAGEMENT)
 export class AccountAddressesModule {}

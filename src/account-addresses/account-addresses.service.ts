@@ -66,14 +66,12 @@ export class AccountAddressesService {
   }
 
   async get(accountId: string, id: string, principal?: Principal) {
-    await this.requireAccount(accountId, principal);
-    return present(await this.require(accountId, id));
+    return present(await this.require(accountId, id, principal));
   }
 
   async update(accountId: string, id: string, dto: UpdateAccountAddressDto, principal?: Principal) {
     return this.prisma.$transaction(async (tx) => {
-      await this.requireAccount(accountId, principal, tx);
-      await this.require(accountId, id, tx);
+      await this.require(accountId, id, principal, tx);
       const presented = present(await this.addresses.update(id, columns(dto), tx));
       await this.events.publish(tx, 'address.updated', { data: presented });
       return presented;
@@ -82,24 +80,25 @@ export class AccountAddressesService {
 
   async delete(accountId: string, id: string, principal?: Principal) {
     await this.prisma.$transaction(async (tx) => {
-      await this.requireAccount(accountId, principal, tx);
-      await this.require(accountId, id, tx);
+      await this.require(accountId, id, principal, tx);
       await this.addresses.delete(id, tx);
       await this.events.publish(tx, 'address.deleted', { type: 'address', id });
     });
   }
 
-  /** For other modules (a checkout with a saved address): the address if it is one of the account's. */
-  find(accountId: string, id: string, db: Db = this.prisma) {
-    return this.addresses.find(accountId, id, db);
+  /** A storefront reaches its own account only; any other is not found, as if it did not exist. */
+  private assertOwnAccount(accountId: string, principal: Principal | undefined) {
+    if (isImplicit(principal) && principal?.accountId !== accountId) throw new NotFoundError('Account');
   }
 
   private async requireAccount(accountId: string, principal: Principal | undefined, db: Db = this.prisma) {
-    const ownAccount = !isImplicit(principal) || principal?.accountId === accountId;
-    if (!ownAccount || !(await this.accounts.exists(accountId, db))) throw new NotFoundError('Account');
+    this.assertOwnAccount(accountId, principal);
+    if (!(await this.accounts.exists(accountId, db))) throw new NotFoundError('Account');
   }
 
-  private async require(accountId: string, id: string, db: Db = this.prisma) {
+  /** The address, if it is one of the account's: one read, which also tells that the account exists. */
+  private async require(accountId: string, id: string, principal: Principal | undefined, db: Db = this.prisma) {
+    this.assertOwnAccount(accountId, principal);
     const row = await this.addresses.find(accountId, id, db);
     if (!row) throw new NotFoundError('Address');
     return row;

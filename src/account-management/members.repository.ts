@@ -92,6 +92,11 @@ export class MembersRepository {
     return db.accountMembership.findUnique({ where: { accountId_accountMemberId: { accountId, accountMemberId } } });
   }
 
+  /** The member, if it is a member of the account (one read). */
+  async findMemberOfAccount(accountId: string, accountMemberId: string, db: Db = this.prisma) {
+    return (await db.accountMembership.findUnique({ where: { accountId_accountMemberId: { accountId, accountMemberId } }, include: { member: true } }))?.member ?? null;
+  }
+
   countMemberships(accountMemberId: string, db: Db = this.prisma) {
     return db.accountMembership.count({ where: { accountMemberId } });
   }

@@ -138,9 +138,8 @@ export class MembersService {
   }
 
   /** For other modules (an account's checkout): the member, if it is a member of the account; null otherwise. */
-  async memberOf(accountId: string, accountMemberId: string, db: Db = this.prisma) {
-    if (!(await this.members.findMembershipOf(accountId, accountMemberId, db))) return null;
-    return this.members.findMember(accountMemberId, undefined, db);
+  memberOf(accountId: string, accountMemberId: string, db: Db = this.prisma) {
+    return this.members.findMemberOfAccount(accountId, accountMemberId, db);
   }
 
   async requireMember(id: string, db: Db = this.prisma) {

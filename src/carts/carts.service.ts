@@ -157,8 +157,7 @@ export class CartsService {
       const unpriced = (await this.carts.find(ref, tx))!;
       if (unpriced.items.length === 0) throw new UnprocessableError('Cart is empty', 'A cart needs at least one item to be checked out');
       // Priced again now, so the order carries the discounts that hold at this moment.
-      const promotions = await this.pricing.reprice(unpriced, tx);
-      const cart = (await this.carts.find(ref, tx))!;
+      const { cart, promotions } = await this.pricing.reprice(unpriced, tx);
       assertCartTotal(cart.items);
       const managed = await this.stock.check(productLines(cart.items), tx);
       const billing = { ...dto.billing_address } as Record<string, unknown>;
@@ -195,8 +194,7 @@ export class CartsService {
   /** After a change of its items: bumps the cart's `updated_at` and publishes `cart.updated`. */
   async changed(ref: string, tx: Db): Promise<CartWithItems> {
     await this.carts.touch(ref, tx);
-    await this.pricing.reprice((await this.carts.find(ref, tx))!, tx);
-    const cart = (await this.carts.find(ref, tx))!;
+    const { cart } = await this.pricing.reprice((await this.carts.find(ref, tx))!, tx);
     await this.events.publish(tx, 'cart.updated', { data: presentCart(cart) });
     return cart;
   }

@@ -59,9 +59,11 @@ export class CheckoutParties {
     }
     const accountId = tokenAccount ?? dto.account!.id;
     const memberId = principal?.accountMemberId ?? dto.account!.member_id;
-    if (!(await this.accounts.exists(accountId, tx))) throw new NotFoundError('Account');
     const member = await this.members.memberOf(accountId, memberId, tx);
-    if (!member) throw new UnprocessableError('Not a member', 'account.member_id is not a member of the account', 'data.account.member_id');
+    if (!member) {
+      if (!(await this.accounts.exists(accountId, tx))) throw new NotFoundError('Account');
+      throw new UnprocessableError('Not a member', 'account.member_id is not a member of the account', 'data.account.member_id');
+    }
     const contact = { name: dto.contact?.name ?? member.name, email: dto.contact?.email ?? member.email };
     return { customer: { name: contact.name, email: contact.email }, customerName: contact.name, customerEmail: contact.email, account: { id: accountId, memberId, contact } };
   }

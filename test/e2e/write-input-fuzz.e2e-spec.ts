@@ -322,26 +322,18 @@ describe('bad input (property-based)', () => {
     const path = underNode ? `/pcm/hierarchies/${hierarchy}/nodes/${parent}/relationships/children` : `/pcm/hierarchies/${hierarchy}/relationships/children`;
     return { method: 'post', path, auth: 'admin', template: () => ({ data: [{ type: 'node', id: child, meta: { sort_order: 2 } }] }) };
   };
-  /** A cart and a customer, and the body that associates them (`{"data": [{type, id}]}`); associated already to remove it. */
-  const cartCustomers = (method: 'post' | 'delete') => async (): Promise<Omit<WriteTarget, 'name'>> => {
+  /** A cart and a customer (or an account), and the body that associates them (`{"data": [{type, id}]}`); associated already to remove it. */
+  const cartRelationship = (kind: 'customer' | 'account', method: 'post' | 'delete') => async (): Promise<Omit<WriteTarget, 'name'>> => {
     const suffix = randomUUID().slice(0, 8);
-    const customer = await t.http.post('/v2/customers').set(t.admin).send({ data: { type: 'customer', name: `Fuzz ${suffix}`, email: `fuzz-${suffix}@example.com` } });
-    if (customer.status !== 201) throw new Error(`customer for the cart customers fixture: ${customer.status}`);
+    const made =
+      kind === 'customer'
+        ? await t.http.post('/v2/customers').set(t.admin).send({ data: { type: 'customer', name: `Fuzz ${suffix}`, email: `fuzz-${suffix}@example.com` } })
+        : await t.http.post('/v2/accounts').set(t.admin).send({ data: { type: 'account', name: `Fuzz ${suffix}`, legal_name: 'Fuzz Ltd' } });
+    if (made.status !== 201) throw new Error(`${kind} for the cart ${kind}s fixture: ${made.status}`);
     await t.http.get(`/v2/carts/fuzz-${suffix}`).set(t.storefront).expect(200);
-    const path = `/v2/carts/fuzz-${suffix}/relationships/customers`;
-    const body = { data: [{ type: 'customer', id: customer.body.data.id }] };
-    if (method === 'delete' && (await t.http.post(path).set(t.admin).send(body)).status !== 200) throw new Error('cart customers fixture: not associated');
-    return { method, path, auth: 'admin', template: () => body };
-  };
-  /** A cart and an account, and the body that associates them; associated already to remove it. */
-  const cartAccounts = (method: 'post' | 'delete') => async (): Promise<Omit<WriteTarget, 'name'>> => {
-    const suffix = randomUUID().slice(0, 8);
-    const account = await t.http.post('/v2/accounts').set(t.admin).send({ data: { type: 'account', name: `Fuzz ${suffix}`, legal_name: 'Fuzz Ltd' } });
-    if (account.status !== 201) throw new Error(`account for the cart accounts fixture: ${account.status}`);
-    await t.http.get(`/v2/carts/fuzz-${suffix}`).set(t.storefront).expect(200);
-    const path = `/v2/carts/fuzz-${suffix}/relationships/accounts`;
-    const body = { data: [{ type: 'account', id: account.body.data.id }] };
-    if (method === 'delete' && (await t.http.post(path).set(t.admin).send(body)).status !== 200) throw new Error('cart accounts fixture: not associated');
+    const path = `/v2/carts/fuzz-${suffix}/relationships/${kind}s`;
+    const body = { data: [{ type: kind, id: made.body.data.id }] };
+    if (method === 'delete' && (await t.http.post(path).set(t.admin).send(body)).status !== 200) throw new Error(`cart ${kind}s fixture: not associated`);
     return { method, path, auth: 'admin', template: () => body };
   };
   const pcmMade = async (path: string, data: Record<string, unknown>) => {
@@ -370,10 +362,10 @@ describe('bad input (property-based)', () => {
     return { method, path: `/pcm/products/${product}/relationships/variations`, auth: 'admin', template: () => ({ data: [{ type: 'product-variation', id: variation }] }) };
   };
   const OTHER_BODY_FIXTURES: Record<string, () => Promise<Omit<WriteTarget, 'name'>>> = {
-    'POST /v2/carts/:ref/relationships/customers': cartCustomers('post'),
-    'DELETE /v2/carts/:ref/relationships/customers': cartCustomers('delete'),
-    'POST /v2/carts/:ref/relationships/accounts': cartAccounts('post'),
-    'DELETE /v2/carts/:ref/relationships/accounts': cartAccounts('delete'),
+    'POST /v2/carts/:ref/relationships/customers': cartRelationship('customer', 'post'),
+    'DELETE /v2/carts/:ref/relationships/customers': cartRelationship('customer', 'delete'),
+    'POST /v2/carts/:ref/relationships/accounts': cartRelationship('account', 'post'),
+    'DELETE /v2/carts/:ref/relationships/accounts': cartRelationship('account', 'delete'),
     'POST /oauth/access_token': async () => ({ method: 'post', path: '/oauth/access_token', auth: 'none', form: true, template: () => ({ grant_type: 'client_credentials', client_id: TEST_CLIENT_ID, client_secret: TEST_CLIENT_SECRET }) }),
     'POST /v2/products/:id/relationships/:relation': productRelationship('post'),
     'PUT /v2/products/:id/relationships/:relation': productRelationship('put'),

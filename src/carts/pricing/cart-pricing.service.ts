@@ -39,7 +39,7 @@ export class CartPricing implements OnModuleInit {
   }
 
   /** Works the cart's adjustments out again and stores them (every change of its items calls this). */
-  async reprice(cart: { id: string; currency: string | null; items: CartItem[] }, db: Db): Promise<AppliedPromotion[]> {
+  async reprice<C extends { id: string; currency: string | null; items: CartItem[] }>(cart: C, db: Db): Promise<{ cart: C; promotions: AppliedPromotion[] }> {
     const state: PricingState = {
       cartId: cart.id,
       currency: cart.items[0]?.currency ?? cart.currency ?? 'USD',
@@ -63,14 +63,17 @@ export class CartPricing implements OnModuleInit {
       }
       for (const p of result.promotions) if (taken.get(p.promotion_id)) promotions.push({ ...p, amount: taken.get(p.promotion_id)! });
     }
+    const items: CartItem[] = [];
     for (const item of cart.items) {
       const discounts = state.discounts.get(item.id)!;
       if (JSON.stringify(discounts) !== JSON.stringify(storedDiscounts(item))) {
         await db.cartItem.update({ where: { id: item.id }, data: { discounts: discounts as unknown as Prisma.InputJsonArray } });
       }
+      items.push({ ...item, discounts: discounts as unknown as Prisma.JsonValue });
     }
     await db.cart.update({ where: { id: cart.id }, data: { promotions: promotions as unknown as Prisma.InputJsonArray } });
-    return promotions;
+    // The cart as it is stored now, so a caller need not read it again.
+    return { cart: { ...cart, items, promotions: promotions as unknown as Prisma.JsonValue }, promotions };
   }
 
   /** `POST …/items` with `{type: "promotion_item", code}`. */
