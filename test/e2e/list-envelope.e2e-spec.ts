@@ -43,16 +43,14 @@ const MATCHES_NOTHING = 'eq(id,00000000-0000-4000-8000-000000000000)';
 type Fixture = Record<string, string>;
 
 /**
- * `:param` segments from the fixture, keyed by the segment before them (`orders/:orderId` → fixture.orders), or by
- * the path's first resource and that segment where two resources share a name (`inventories/transactions`).
+ * `:param` segments from the fixture, keyed by the segment before them (`orders/:orderId` → fixture.orders), or,
+ * where two resources share a name, by the path's segments up to it without the parameters (`pcm/products` beside
+ * v2's products, `v2/inventories/transactions` beside an order's).
  */
 function concretePath(path: string, fixture: Fixture): string {
-  // PXM's resources live under /pcm beside v2's of the same name (`pcm:products`); two resources of one family may
-  // share a name too (`inventories/transactions`).
-  const family = path.split('/')[1];
-  const resource = path.split('/')[2];
-  return path.replace(/([^/]+)\/:[A-Za-z0-9_]+/g, (whole, parent: string) => {
-    const value = fixture[`${family}:${parent}`] ?? fixture[`${resource}/${parent}`] ?? fixture[parent];
+  return path.replace(/([^/]+)\/:[A-Za-z0-9_]+/g, (whole, parent: string, at: number) => {
+    const qualified = path.slice(1, at + parent.length).split('/').filter((segment) => !segment.startsWith(':')).join('/');
+    const value = fixture[qualified] ?? fixture[parent];
     if (value === undefined) throw new Error(`${path}: the envelope test has no fixture for ':${whole.split(':')[1]}' after '${parent}'; add one`);
     return `${parent}/${encodeURIComponent(value)}`;
   });
@@ -158,7 +156,7 @@ describe('lists: every collection carries the pagination envelope', () => {
     const location = await made('/v2/inventories/locations', { type: 'inventory_location', attributes: { name: 'Envelope warehouse', slug } });
     const stock = await made('/v2/inventories', { type: 'stock', id: randomUUID(), attributes: { locations: { [slug]: { available: 5 } } } });
     const transaction = await made(`/v2/inventories/${stock.id}/transactions`, { type: 'stock-transaction', attributes: { action: 'allocate', quantity: 1, location: slug } });
-    return { locations: location.id as string, inventories: stock.id as string, 'inventories/transactions': transaction.id as string };
+    return { locations: location.id as string, inventories: stock.id as string, 'v2/inventories/transactions': transaction.id as string };
   }
 
   /** A promotion with a code: `/v2/promotions/:id/codes` has a member. */
@@ -184,7 +182,7 @@ describe('lists: every collection carries the pagination envelope', () => {
     await t.prisma.pxmNode.create({ data: { hierarchyId: hierarchy.id, parentId: node.id, name: 'Child' } });
     const product = await t.prisma.pxmProduct.create({ data: { name: 'Envelope product', slug: `envelope-${randomUUID()}`, status: 'live' } });
     await t.prisma.pxmNodeProduct.create({ data: { nodeId: node.id, productId: product.id } });
-    return { hierarchies: hierarchy.id, nodes: node.id, 'pcm:products': product.id };
+    return { hierarchies: hierarchy.id, nodes: node.id, 'pcm/products': product.id };
   }
 
   /** A variation with an option that has a modifier, and a child of the PXM product: the variations' lists and the children all have a member. */
