@@ -57,7 +57,8 @@ export function configureApp(app: INestApplication): void {
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 }
 
-/** `/v2` before every route but the probes, the metrics, the token endpoint and PXM's `/pcm` routes. */
+/** `/v2` before every route but the probes, the metrics, the token endpoint, PXM's `/pcm` routes and the catalogs
+ * (`/catalogs` for administrators, `/catalog` for shoppers), which Elastic Path serves without it. */
 export function useApiPrefix(app: INestApplication): void {
   const exclude = [
     { path: 'health', method: RequestMethod.GET },
@@ -66,6 +67,10 @@ export function useApiPrefix(app: INestApplication): void {
     { path: 'metrics', method: RequestMethod.GET },
     { path: 'oauth/access_token', method: RequestMethod.POST },
     { path: 'pcm/{*path}', method: RequestMethod.ALL },
+    { path: 'catalogs', method: RequestMethod.ALL },
+    { path: 'catalogs/{*path}', method: RequestMethod.ALL },
+    { path: 'catalog', method: RequestMethod.ALL },
+    { path: 'catalog/{*path}', method: RequestMethod.ALL },
   ];
   app.setGlobalPrefix('v2', { exclude });
   RouteFamilies.forApp(app).useGlobalPrefix({ prefix: 'v2', exclude: exclude.map((e) => e.path) });
