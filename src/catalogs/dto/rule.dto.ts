@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsISO8601, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsDateTime } from './is-date-time';
 import { BodyId, NestedObject } from '../../common/validation/body-members';
 import { Nullable } from '../../common/validation/nullable';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
@@ -16,11 +17,11 @@ export const RuleValues = () => applyDecorators(Nullable(), IsArray(), ArrayMaxS
 /** When a rule applies: either end may be open (left out or null). */
 export class RuleScheduleDto {
   @Nullable()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   valid_from?: string | null;
 
   @Nullable()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   valid_to?: string | null;
 }
 

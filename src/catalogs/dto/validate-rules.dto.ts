@@ -1,4 +1,5 @@
-import { IsIn, IsISO8601, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
+import { IsDateTime } from './is-date-time';
 import { Nullable } from '../../common/validation/nullable';
 import { RuleScheduleDto, RuleSchedules, RuleValues } from './rule.dto';
 
@@ -41,6 +42,6 @@ export class ValidateRulesDto {
   catalog_id?: string | null;
 
   @Nullable()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   match_date?: string | null;
 }
