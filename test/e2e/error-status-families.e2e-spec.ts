@@ -43,6 +43,11 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.post('/pcm/products/import').set(t.admin) },
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/variations/${randomUUID()}`).set(t.admin) },
   { family: 'PXM', form: 'string', status: 400, request: (t) => t.http.post(`/pcm/variations/${randomUUID()}/options`).set(t.admin).send({ data: { attributes: { name: 'a b', description: '' } } }) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/catalogs/${randomUUID()}`).set(t.admin) },
+  { family: 'PXM', form: 'string', status: 403, request: (t) => t.http.get('/catalogs').set(t.storefront) },
+  { family: 'PXM', form: 'string', status: 422, request: (t) => t.http.post('/catalogs').set(t.admin).send({ data: { type: 'catalog', attributes: { name: 'x', hierarchy_ids: [randomUUID()] } } }) },
+  { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/catalogs/rules/${randomUUID()}`).set(t.admin) },
+  { family: 'PXM', form: 'string', status: 400, request: (t) => t.http.post('/catalogs/rules/validate').set(t.admin).send({ data: { match_type: 'closest' } }) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {

@@ -142,6 +142,7 @@ describe('lists: every collection carries the pagination envelope', () => {
       promotions: await promotionWithCode(),
       ...(await stockWithTransaction()),
       ...(await priceBookWithPrice()),
+      ...(await catalogWithRule()),
     };
   }
 
@@ -173,6 +174,14 @@ describe('lists: every collection carries the pagination envelope', () => {
     const book = await t.prisma.priceBook.create({ data: { name: 'Envelope prices' } });
     const price = await t.prisma.priceBookPrice.create({ data: { priceBookId: book.id, sku: `envelope-${randomUUID()}`, currencies: { USD: { amount: 100, includes_tax: false } } } });
     return { pricebooks: book.id, prices: price.id };
+  }
+
+  /** A catalog with a rule: `/catalogs` and `/catalogs/rules` have a member. */
+  async function catalogWithRule() {
+    const hierarchy = await t.prisma.pxmHierarchy.create({ data: { name: 'Envelope catalog tree' } });
+    const catalog = await t.prisma.catalog.create({ data: { name: 'Envelope catalog', hierarchyIds: [hierarchy.id] } });
+    const rule = await t.prisma.catalogRule.create({ data: { name: 'envelope-rule', catalogId: catalog.id, channels: ['web'] } });
+    return { catalogs: catalog.id, rules: rule.id };
   }
 
   /** A hierarchy whose node has a child and a live PXM product: the `/pcm` lists all have a member. */

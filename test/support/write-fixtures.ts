@@ -140,6 +140,7 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     ...promotionFixtures(created, unique),
     ...pcmProductFixtures(unique, created),
     ...pcmVariationFixtures(unique, created),
+    ...catalogFixtures(created, unique),
   };
 }
 
@@ -283,4 +284,39 @@ function pcmVariationFixtures(unique: () => string, created: (path: string, data
       return { path: `/pcm/variations/${variationId}/options/${optionId}/modifiers/${m.id}`, auth: 'admin', body: { data: { ...modifier(), id: m.id } } };
     },
   };
+}
+
+/** Catalogs and catalog rules, at both spellings (`/catalogs` and `/pcm/catalogs`): a new hierarchy, price book and catalog each time. */
+function catalogFixtures(created: (path: string, data: Record<string, unknown>) => Promise<any>, unique: () => string): Record<string, () => Promise<WriteFixture>> {
+  const catalogBody = async () => {
+    const hierarchy = await created('/pcm/hierarchies', { type: 'hierarchy', attributes: { name: `Fuzz catalog tree ${unique()}` } });
+    const book = await created('/pcm/pricebooks', { type: 'pricebook', attributes: { name: `Fuzz catalog book ${unique()}` } });
+    return { type: 'catalog', attributes: { name: `Fuzz catalog ${unique()}`, description: 'd', hierarchy_ids: [hierarchy.id], pricebook_ids: [{ id: book.id, priority: 1 }], locales: { 'fr-FR': { name: 'Nom' } }, enable_price_segmentation: false } };
+  };
+  const ruleBody = async () => {
+    const catalog = await created('/catalogs', await catalogBody());
+    return {
+      type: 'catalog_rule',
+      attributes: { name: `fuzz-rule-${unique()}`, catalog_id: catalog.id, channels: ['web'], tags: ['vip'], account_ids: ['a'], account_tag_ids: ['t'], customer_ids: ['c'], schedules: [{ valid_from: '2026-01-01T00:00:00Z', valid_to: '2027-01-01T00:00:00Z' }] },
+    };
+  };
+  const fixtures: Record<string, () => Promise<WriteFixture>> = {};
+  for (const base of ['/catalogs', '/pcm/catalogs']) {
+    fixtures[`POST ${base}`] = async () => ({ path: base, auth: 'admin', body: { data: await catalogBody() } });
+    fixtures[`PUT ${base}/:id`] = async () => {
+      const catalog = await created('/catalogs', await catalogBody());
+      return { path: `${base}/${catalog.id}`, auth: 'admin', body: { data: { ...(await catalogBody()), id: catalog.id } } };
+    };
+    fixtures[`POST ${base}/rules`] = async () => ({ path: `${base}/rules`, auth: 'admin', body: { data: await ruleBody() } });
+    fixtures[`PUT ${base}/rules/:id`] = async () => {
+      const rule = await created('/catalogs/rules', await ruleBody());
+      return { path: `${base}/rules/${rule.id}`, auth: 'admin', body: { data: { ...(await ruleBody()), id: rule.id } } };
+    };
+    fixtures[`POST ${base}/rules/validate`] = async () => ({
+      path: `${base}/rules/validate`,
+      auth: 'admin',
+      body: { data: { match_type: 'filter', channels: ['web'], tags: ['vip'], account_ids: ['a'], account_tag_ids: ['t'], customer_ids: ['c'], pricebook_ids: [], schedules: [{ valid_from: '2026-01-01T00:00:00Z', valid_to: '2027-01-01T00:00:00Z' }], name: 'x', catalog_id: null, match_date: '2026-06-01T00:00:00Z' } },
+    });
+  }
+  return fixtures;
 }

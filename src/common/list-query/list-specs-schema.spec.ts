@@ -19,6 +19,8 @@ import { PROMOTION_CODES_SPEC, PROMOTIONS_SPEC } from '../../promotions/promotio
 import { PCM_PRODUCTS_SPEC } from '../../pxm/products/products.repository';
 import { MODIFIERS_SPEC, OPTIONS_SPEC, VARIATIONS_SPEC } from '../../pxm/variations/variations.repository';
 import { ALL_PRICES_SPEC, BOOK_PRICES_SPEC, PRICEBOOKS_SPEC } from '../../pricebooks/pricebooks.repository';
+import { CATALOGS_SPEC } from '../../catalogs/catalogs.repository';
+import { RULES_SPEC, VALIDATE_PAGE_SPEC } from '../../catalogs/rules.repository';
 import { ACCOUNT_ADDRESSES_SPEC } from '../../account-addresses/account-addresses.repository';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
@@ -54,6 +56,9 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   BOOK_PRICES_SPEC: [BOOK_PRICES_SPEC, 'PriceBookPrice'],
   ALL_PRICES_SPEC: [ALL_PRICES_SPEC, 'PriceBookPrice'],
   ACCOUNT_ADDRESSES_SPEC: [ACCOUNT_ADDRESSES_SPEC, 'AccountAddress'],
+  CATALOGS_SPEC: [CATALOGS_SPEC, 'Catalog'],
+  RULES_SPEC: [RULES_SPEC, 'CatalogRule'],
+  VALIDATE_PAGE_SPEC: [VALIDATE_PAGE_SPEC, 'CatalogRule'],
 };
 
 interface SchemaField {
