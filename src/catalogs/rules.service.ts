@@ -3,6 +3,7 @@ import { BadRequestError, NotFoundError, UnprocessableError } from '../common/er
 import { ListQuery, page } from '../common/list-query';
 import { isUuid } from '../common/validation/resource-id.pipe';
 import { Prisma, type CatalogRule } from '../generated/prisma/client';
+import { EventsPublisher } from '../events/events.publisher';
 import { Db, PrismaService } from '../prisma/prisma.service';
 import { checkDistinctPricebooks, refuseMissing } from './catalog-references';
 import { CatalogResolver } from './catalog-resolver';
@@ -34,6 +35,7 @@ export class RulesService {
     private readonly repo: RulesRepository,
     private readonly prisma: PrismaService,
     private readonly resolver: CatalogResolver,
+    private readonly events: EventsPublisher,
   ) {}
 
   async create(dto: CreateRuleDto) {
@@ -44,7 +46,7 @@ export class RulesService {
     const row = await this.prisma.$transaction(async (tx) => {
       const catalogId = await this.requireCatalog(a.catalog_id, tx);
       await this.checkPricebooks(a.pricebook_ids, tx);
-      return this.repo.create(
+      const created = await this.repo.create(
         {
           name: a.name,
           catalogId,
@@ -58,6 +60,8 @@ export class RulesService {
         },
         tx,
       );
+      await this.events.publish(tx, 'catalog-rule.created', { data: this.present(created) });
+      return created;
     });
     this.resolver.invalidate();
     return this.present(row);
@@ -85,7 +89,7 @@ export class RulesService {
       const catalogId = a.catalog_id !== undefined ? await this.requireCatalog(a.catalog_id, tx) : undefined;
       await this.checkPricebooks(a.pricebook_ids, tx);
       const list = (v: string[] | null | undefined) => (v === undefined ? undefined : (v ?? []));
-      return this.repo.update(
+      const updated = await this.repo.update(
         id,
         {
           ...(a.name !== undefined ? { name: a.name } : {}),
@@ -100,6 +104,8 @@ export class RulesService {
         },
         tx,
       );
+      await this.events.publish(tx, 'catalog-rule.updated', { data: this.present(updated) });
+      return updated;
     });
     this.resolver.invalidate();
     return this.present(row);
@@ -109,6 +115,7 @@ export class RulesService {
     await this.prisma.$transaction(async (tx) => {
       if (!(await this.repo.lock(id, tx))) throw new NotFoundError('Catalog rule');
       await this.repo.delete(id, tx);
+      await this.events.publish(tx, 'catalog-rule.deleted', { type: 'catalog_rule', id });
     });
     this.resolver.invalidate();
   }

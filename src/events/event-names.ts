@@ -37,6 +37,9 @@ export const EVENT_NAMES = [
   'settings.updated',
   'payment-gateway.updated',
   'stock-transaction.created',
+  'catalog-rule.created',
+  'catalog-rule.updated',
+  'catalog-rule.deleted',
   // Operational: a delivery failed its last scheduled attempt (docs/webhook-delivery.md; Svix message.attempt.exhausted).
   'webhook.delivery.exhausted',
 ] as const;

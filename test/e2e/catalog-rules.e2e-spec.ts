@@ -79,6 +79,11 @@ describe('catalog rules (/catalogs/rules) and which release a shopper sees', () 
     expect(updated.attributes.schedules).toBeUndefined();
     await ep.Catalogs.Rules.Delete(created.id);
     expectErrorDocument(await t.http.get(`/pcm/catalogs/rules/${created.id}`).set(t.admin), 404, { title: 'Catalog rule not found' });
+
+    // Each change is announced as Elastic Path names it, with the rule as the API shows it.
+    const events = await t.prisma.outboxEvent.findMany({ where: { name: { startsWith: 'catalog-rule.' } } });
+    const ofRule = Object.fromEntries(events.filter((e: any) => e.payload?.data?.id === created.id || e.payload?.id === created.id).map((e: any) => [e.name, e.payload]));
+    expect(ofRule).toEqual({ 'catalog-rule.created': { data: created }, 'catalog-rule.updated': { data: updated }, 'catalog-rule.deleted': { type: 'catalog_rule', id: created.id } });
   });
 
   it('manages rules and validates them through @epcc-sdk/sdks-shopper at /catalogs/rules', async () => {
