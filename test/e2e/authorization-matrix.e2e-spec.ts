@@ -58,6 +58,7 @@ const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
     test: (r) => r.method !== 'GET' && /^\/v2\/(products|categories|files|hierarchies|pcm|catalogs?)(\/|$)/.test(r.path),
   },
   { why: 'inventories are written by administrators', test: (r) => /^\/v2\/inventories(\/|$)/.test(r.path) && r.method !== 'GET' && r.path !== '/v2/inventories/multiple' },
+  { why: 'publishing catalogs and reading their releases is for client-credentials tokens only', test: (r) => /^\/(pcm\/)?catalogs\/:[^/]+\/releases(\/:[^/]+)?$/.test(r.path) },
 ];
 
 /**

@@ -6,7 +6,7 @@ import { EventsPublisher } from '../../events/events.publisher';
 import { CatalogResolver } from '../catalog-resolver';
 import { CatalogReleasesRepository, type ReleaseClaim } from './catalog-releases.repository';
 import { bundleComponentIds, hierarchyBody, nodeBody, productRow, ReleaseTree, type ReleaseContext } from './release-rows';
-import { ReleaseSourceRepository } from './release-source.repository';
+import { ReleaseSourceRepository, type ChildOfParent } from './release-source.repository';
 import { RELEASE_WIRE } from './release.wire';
 
 /** Products shaped and written per INSERT: memory stays flat however large the catalog. */
@@ -111,7 +111,10 @@ export class CatalogPublisher extends PollingWorker {
     const memberships = await this.source.memberships([...ids, ...parentIds], hierarchyIds);
     const nodesOf = new Map<string, string[]>();
     for (const m of memberships) nodesOf.set(m.productId, [...(nodesOf.get(m.productId) ?? []), m.nodeId]);
-    const children = await this.source.children(products.filter((p) => p.variations.length > 0).map((p) => p.id));
+    const childrenOf = new Map<string, ChildOfParent[]>();
+    for (const c of await this.source.children(products.filter((p) => p.variations.length > 0).map((p) => p.id))) {
+      childrenOf.set(c.parentId, [...(childrenOf.get(c.parentId) ?? []), c]);
+    }
     const componentSkus = await this.source.skus([...new Set(products.flatMap((p) => bundleComponentIds(p)))]);
     const priced = await this.source.prices(ctx.pricebookIds, [...products.flatMap((p) => (p.sku ? [p.sku] : [])), ...componentSkus.values()],
     );
@@ -136,7 +139,7 @@ export class CatalogPublisher extends PollingWorker {
           offset + i,
           {
             nodeIds,
-            children: children.filter((c) => c.parentId === p.id),
+            children: childrenOf.get(p.id) ?? [],
             curated: nodeIds.some((n) => tree.node(n)?.curatedProducts.includes(p.id)),
             price: p.sku ? priced.get(p.sku) : undefined,
             componentPrices,
