@@ -21,6 +21,7 @@ const { runCeiling, runNodeHttpCeiling } = require('./scenarios/ceiling');
 const { runPracticalCeilings } = require('./scenarios/practical-ceiling');
 const { runProductWrites } = require('./scenarios/product-writes');
 const { runPricebookPrices } = require('./scenarios/pricebook-prices');
+const { runCatalogPublish } = require('./scenarios/catalog-publish');
 const { UNCACHED_READS, ceilingBodies, addNodeHttpFractions, uncachedRows } = require('./lib/uncached');
 
 const started = Date.now();
@@ -91,6 +92,7 @@ async function runDatabase(kind) {
       authorizedOrders: config.enabled('transactions') ? authorizedOrdersNeeded() : 0,
       orders: config.enabled('deep_pages') ? config.orders : 0,
       keysetAt: config.enabled('deep_pages') ? config.keysetAt : 0,
+      publishProducts: config.enabled('catalog_publish') ? config.publishProducts : 0,
     };
     const seeded = await db.withQuery((query) => seedAll(query, seedOpts));
     out.seed = { ...seedOpts, orders_total: seeded.orderCount, category_products: seeded.categoryProducts, first_category_products: seeded.firstCategoryProducts, ms: seeded.ms };
@@ -117,6 +119,7 @@ async function runDatabase(kind) {
       if (config.enabled('product_writes')) out.product_writes = await runProductWrites(ctx);
       if (config.enabled('webhooks')) out.webhooks = await runWebhooks(ctx);
       if (config.enabled('pricebook_prices')) out.pricebook_prices = await runPricebookPrices(ctx);
+      if (config.enabled('catalog_publish')) out.catalog_publish = await runCatalogPublish(ctx);
     } finally {
       out.peak_rss_mb = server.peakRssMb();
       const stopped = await server.stop();

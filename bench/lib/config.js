@@ -27,6 +27,8 @@ const config = {
   /** Safety cap on requests per autocannon run (duration is the normal bound). */
   maxRequestsPerRun: Math.round(num('BENCH_MAX_REQUESTS', 200_000, 50_000)),
   products: Math.round(num('BENCH_PRODUCTS', 10_000, 1_000)),
+  /** Live PXM products of the catalog the publish scenario publishes. */
+  publishProducts: Math.round(num('BENCH_PUBLISH_PRODUCTS', 10_000, 1_000)),
   /** Orders for the deep-page scenario (the keyset walk starts at record BENCH_KEYSET_AT). */
   orders: Math.round(num('BENCH_ORDERS', 101_000, 20_000)),
   keysetAt: Math.round(num('BENCH_KEYSET_AT', 100_000, 19_900)),

@@ -1,4 +1,5 @@
 'use strict';
+const { seedPublishCatalog } = require('./seed-publish');
 // Seeding SQL shared by PostgreSQL and PGlite: every function takes `query(sql, params) → Promise<rows>`.
 // Rows go straight into the tables (INSERT ... SELECT FROM generate_series), in the states the service
 // itself produces (see the comments), so the HTTP benchmark starts from a realistic database in seconds.
@@ -133,6 +134,7 @@ async function seedAll(query, opts) {
   if (opts.products > 0) Object.assign(out, await seedCatalog(query, { products: opts.products }));
   if (opts.authorizedOrders > 0) out.authorized = await seedAuthorizedOrders(query, { count: opts.authorizedOrders });
   if (opts.orders > 0) await seedOrders(query, { count: opts.orders });
+  if (opts.publishProducts > 0) Object.assign(out, await seedPublishCatalog(query, { products: opts.publishProducts }));
   // What autovacuum does to freshly loaded tables within a minute or so (statistics, and the visibility map
   // that lets index-only scans skip the table), done now so that every run starts from that state.
   await query('VACUUM ANALYZE');

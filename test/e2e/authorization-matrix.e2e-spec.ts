@@ -59,6 +59,7 @@ const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
   },
   { why: 'inventories are written by administrators', test: (r) => /^\/v2\/inventories(\/|$)/.test(r.path) && r.method !== 'GET' && r.path !== '/v2/inventories/multiple' },
   { why: 'catalogs and catalog rules (/catalogs) are authored with client-credentials tokens only, reads included', test: (r) => /^\/catalogs(\/|$)/.test(r.path) },
+  { why: 'publishing catalogs and reading their releases is for client-credentials tokens only', test: (r) => /^\/(pcm\/)?catalogs\/:[^/]+\/releases(\/:[^/]+)?$/.test(r.path) },
 ];
 
 /**

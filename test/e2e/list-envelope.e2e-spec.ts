@@ -143,7 +143,15 @@ describe('lists: every collection carries the pagination envelope', () => {
       ...(await stockWithTransaction()),
       ...(await priceBookWithPrice()),
       ...(await catalogWithRule()),
+      ...(await catalogWithRelease()),
     };
+  }
+
+  /** A catalog with a published release: its releases list has a member. */
+  async function catalogWithRelease() {
+    const catalog = await t.prisma.catalog.create({ data: { name: 'Envelope catalog', hierarchyIds: [] } });
+    const release = await t.prisma.catalogRelease.create({ data: { catalogId: catalog.id, name: 'Envelope catalog', status: 'PUBLISHED', publishedAt: new Date(), percentCompleted: 100 } });
+    return { catalogs: catalog.id, releases: release.id };
   }
 
   /** A product's stock at a location, with one transaction: the inventories' lists all have a member. */
@@ -209,7 +217,8 @@ describe('lists: every collection carries the pagination envelope', () => {
       data: { status: 'incomplete', payment: 'unpaid', shipping: 'unfulfilled', currency: 'USD', customer: {}, billingAddress: {}, shippingAddress: {}, withTax: 0, withoutTax: 0, tax: 0 },
     });
     const { integration, job } = await integrationWithJob();
-    return { ...full, orders: order.id, carts: `empty-${randomUUID()}`, integrations: integration.id, jobs: job.id };
+    const catalog = await t.prisma.catalog.create({ data: { name: 'Empty catalog', hierarchyIds: [] } });
+    return { ...full, orders: order.id, carts: `empty-${randomUUID()}`, integrations: integration.id, jobs: job.id, catalogs: catalog.id };
   }
 
   async function integrationWithJob() {

@@ -141,6 +141,20 @@ export function writeFixtures(t: TestApp): Record<string, () => Promise<WriteFix
     ...pcmProductFixtures(unique, created),
     ...pcmVariationFixtures(unique, created),
     ...catalogFixtures(created, unique),
+    ...catalogReleaseFixtures(unique, created),
+  };
+}
+
+/** Publishing a catalog, at both spellings: a new catalog of a new hierarchy each time. */
+function catalogReleaseFixtures(unique: () => string, created: (path: string, data: Record<string, unknown>) => Promise<{ id: string }>): Record<string, () => Promise<WriteFixture>> {
+  const catalog = async () => {
+    const h = await created('/pcm/hierarchies', { type: 'hierarchy', attributes: { name: `Fuzz release tree ${unique()}` } });
+    return created('/catalogs', { type: 'catalog', attributes: { name: `Fuzz catalog ${unique()}`, hierarchy_ids: [h.id] } });
+  };
+  const body = { data: { export_full_delta: true, include_organization_resources: false } };
+  return {
+    'POST /catalogs/:catalogId/releases': async () => ({ path: `/catalogs/${(await catalog()).id}/releases`, auth: 'admin', body }),
+    'POST /pcm/catalogs/:catalogId/releases': async () => ({ path: `/pcm/catalogs/${(await catalog()).id}/releases`, auth: 'admin', body }),
   };
 }
 
