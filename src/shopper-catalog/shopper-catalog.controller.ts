@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AllowImplicit } from '../auth/access.decorators';
+import { CatalogResolver } from '../catalogs/catalog-resolver';
+import { NotFoundError } from '../common/errors/api-error';
+import { ListQueryParser } from '../common/http/list-query.parser';
+import { CurrenciesService } from '../currencies/currencies.service';
+import { CatalogReads } from './catalog-reads';
+import { PreparedReads } from './prepared-reads';
+import { ShopperCatalogService } from './shopper-catalog.service';
+
+/** No published catalog for this context: what a shopper's catalog read answers. */
+export function noPublishedCatalog(): NotFoundError {
+  return new NotFoundError(
+    'Catalog',
+    'No published catalog matches this request: publish a catalog, or check the catalog rules for the EP-Channel and EP-Context-Tag headers sent',
+  );
+}
+
+/**
+ * The shopper's catalog (`/catalog/...`): the release the catalog rules resolve for the request's context
+ * (EP-Channel, EP-Context-Tag, the customer or account), storefront (implicit) tokens included.
+ */
+@ApiTags('catalog')
+@ApiBearerAuth()
+@AllowImplicit()
+@Controller('catalog')
+export class ShopperCatalogController extends CatalogReads {
+  constructor(
+    catalog: ShopperCatalogService,
+    listQuery: ListQueryParser,
+    prepared: PreparedReads,
+    currencies: CurrenciesService,
+    private readonly resolver: CatalogResolver,
+  ) {
+    super(catalog, listQuery, prepared, currencies);
+  }
+
+  protected async releaseOf(req: Request): Promise<string> {
+    const resolved = await this.resolver.forRequest(req);
+    if (!resolved) throw noPublishedCatalog();
+    return resolved.releaseId;
+  }
+}
