@@ -4,7 +4,7 @@ import { columnSql, type FilterOp, type FilterValue, type ListResourceSpec } fro
 
 /**
  * The filters of the shopper catalog's lists, as Elastic Path's Catalog View documents them: `eq` on names and
- * slugs, `in` on ids for hierarchies and nodes; `eq`/`in` on the product attributes below. The lists keep the
+ * slugs, `in` (and `eq`) on ids; `eq`/`in` on the product attributes below. The lists keep the
  * release's order (`position`), which no filter can name.
  */
 
@@ -27,7 +27,7 @@ function productTypes(op: FilterOp, values: FilterValue[], alias: Prisma.Sql): P
 
 export const CATALOG_PRODUCTS_SPEC: ListResourceSpec = {
   fields: {
-    id: { column: 'productId', type: 'uuid', ops: ['in'] },
+    id: { column: 'productId', type: 'uuid', ops: ['eq', 'in'] },
     name: { column: 'name', type: 'string', ops: ['eq', 'in'] },
     sku: { column: 'sku', type: 'string', ops: ['eq', 'in'] },
     slug: { column: 'slug', type: 'string', ops: ['eq', 'in'] },
@@ -43,7 +43,7 @@ export const CATALOG_PRODUCTS_SPEC: ListResourceSpec = {
 
 export const CATALOG_NODES_SPEC: ListResourceSpec = {
   fields: {
-    id: { column: 'nodeId', type: 'uuid', ops: ['in'] },
+    id: { column: 'nodeId', type: 'uuid', ops: ['eq', 'in'] },
     name: { column: 'name', type: 'string', ops: ['eq'] },
     slug: { column: 'slug', type: 'string', ops: ['eq'] },
     position: { column: 'position', type: 'integer' },
@@ -54,7 +54,7 @@ export const CATALOG_NODES_SPEC: ListResourceSpec = {
 
 export const CATALOG_HIERARCHIES_SPEC: ListResourceSpec = {
   fields: {
-    id: { column: 'hierarchyId', type: 'uuid', ops: ['in'] },
+    id: { column: 'hierarchyId', type: 'uuid', ops: ['eq', 'in'] },
     name: { column: 'name', type: 'string', ops: ['eq'] },
     slug: { column: 'slug', type: 'string', ops: ['eq'] },
     position: { column: 'position', type: 'integer' },
