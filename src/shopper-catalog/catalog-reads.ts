@@ -20,7 +20,7 @@ const CONTEXT_HEADERS = [
   ApiHeader({ name: 'EP-Context-Tag', required: false, description: 'A tag the catalog rules match' }),
 ];
 
-function Read(summary: string, document: string, spec?: ListResourceSpec | 'pages', options: { includes?: boolean; currency?: boolean } = {}) {
+export function Read(summary: string, document: string, spec?: ListResourceSpec | 'pages', options: { includes?: boolean; currency?: boolean } = {}) {
   return applyDecorators(
     ApiDocumentResponse(summary, ref(document), spec && spec !== 'pages' ? { spec } : {}),
     ...(spec === 'pages' ? pageParameters('the store setting `page_length` by default') : []),
@@ -78,7 +78,7 @@ export abstract class CatalogReads {
   }
 
   @Read("Get a hierarchy's products", D.CatalogProductList, CATALOG_PRODUCTS_SPEC, PRODUCTS)
-  @Get('hierarchies/:hierarchyId/products')
+  @Get(['hierarchies/:hierarchyId/products', 'hierarchies/:hierarchyId/relationships/products'])
   async hierarchyProducts(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('hierarchyId') id: string, @Query() query: Query) {
     const q = await this.listQuery.parse(query, CATALOG_PRODUCTS_SPEC);
     return this.read(req, res, q.limit, (ctx) => this.catalog.products(ctx, { kind: 'hierarchy', hierarchyId: id }, q));
@@ -142,7 +142,7 @@ export abstract class CatalogReads {
    * The prepared answer of this read of the request's release. Its key: the currency, the links' origin, the
    * page length (the store's `page_length` when the query gives none) and the URL as sent.
    */
-  private async read(req: Request, res: Response, limit: number, build: (ctx: CatalogReadContext) => Promise<object>) {
+  protected async read(req: Request, res: Response, limit: number, build: (ctx: CatalogReadContext) => Promise<object>) {
     const releaseId = await this.releaseOf(req);
     const currency = requestCurrency(req.get('x-moltin-currency'), this.currencies.defaultCurrency());
     const base = linkBase();

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma } from '../generated/prisma/client';
+import { type CatalogRelease, Prisma } from '../generated/prisma/client';
 import { type ListQuery, type ListResourceSpec, toSqlListClauses } from '../common/list-query';
 import { isUuid } from '../common/validation/resource-id.pipe';
 import { PrismaService } from '../prisma/prisma.service';
@@ -103,6 +103,12 @@ export class ReleaseReader {
       FROM catalog_releases r WHERE r.catalog_id = ${catalogId.toLowerCase()}::uuid AND r.status = 'PUBLISHED' AND ${which}
       ORDER BY r.published_at DESC LIMIT 1`;
     return rows[0] ?? null;
+  }
+
+  /** The release row, when it is PUBLISHED. */
+  async release(releaseId: string): Promise<CatalogRelease | null> {
+    if (!isUuid(releaseId)) return null;
+    return this.prisma.catalogRelease.findFirst({ where: { id: releaseId.toLowerCase(), status: 'PUBLISHED' } });
   }
 
   async productPage(releaseId: string, scope: ProductScope, q: ListQuery): Promise<RowsPage<ReleasedProduct>> {
