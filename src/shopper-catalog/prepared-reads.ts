@@ -3,16 +3,16 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { AppConfig } from '../config/app-config';
 import { ListenConnection } from '../common/database/listen-connection';
-import { SerializedDocument } from '../common/http/response-document';
+import { type JsonParts, SerializedDocument } from '../common/http/response-document';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
 import { PrismaService } from '../prisma/prisma.service';
 
 /** Channel the catalogs, rules and releases tables NOTIFY on every committed change (see their migration). */
 export const CATALOG_RELEASES_CHANNEL = 'commerce_catalog_releases';
 
-/** A finished answer of a published release: its JSON text and the ETag of its bytes. */
+/** A finished answer of a published release: its JSON as UTF-8 bytes, and their ETag. */
 export interface PreparedAnswer {
-  text: string;
+  bytes: Buffer;
   etag: string;
 }
 
@@ -44,7 +44,7 @@ export class PreparedReads implements OnApplicationBootstrap, BeforeApplicationS
     if (config.responseCacheBytes > 0) {
       this.entries = new LRUCache<string, PreparedAnswer>({
         maxSize: config.responseCacheBytes,
-        sizeCalculation: (answer, key) => answer.text.length * 2 + key.length + 96,
+        sizeCalculation: (answer, key) => answer.bytes.length + key.length + 96,
         dispose: (_answer, key) => this.unindex(key),
       });
     }
@@ -60,8 +60,8 @@ export class PreparedReads implements OnApplicationBootstrap, BeforeApplicationS
     const kept = this.enabled ? this.entries!.get(fullKey) : undefined;
     if (kept) return kept;
     const started = this.changes;
-    const text = JSON.stringify(await build());
-    const made: PreparedAnswer = { text, etag: `"${createHash('sha1').update(text).digest('base64url')}"` };
+    const bytes = Buffer.from(JSON.stringify(await build()));
+    const made: PreparedAnswer = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
     if (this.enabled && started === this.changes) this.keep(releaseId, fullKey, made);
     return made;
   }
@@ -142,7 +142,27 @@ export class PreparedReads implements OnApplicationBootstrap, BeforeApplicationS
   }
 }
 
-/** The answer as the document the HTTP layer writes as it is. */
+/**
+ * The answer as a document the HTTP layer writes as it is: its one part is the kept Buffer itself, so a hit
+ * allocates no copy of the answer (a string part would be encoded into a new Buffer on every response: memory
+ * outside the heap that V8 counts towards its next full collection, see docs/performance.md).
+ */
+class PreparedDocument extends SerializedDocument {
+  constructor(private readonly bytes: Buffer) {
+    super([], []);
+    // The socket takes a Buffer where the document's writer passes a part.
+    (this as { parts: JsonParts }).parts = [bytes as unknown as string];
+  }
+
+  override get byteLength(): number {
+    return this.bytes.length;
+  }
+
+  override toBuffer(): Buffer {
+    return this.bytes;
+  }
+}
+
 export function preparedDocument(answer: PreparedAnswer): SerializedDocument {
-  return new SerializedDocument([answer.text], []);
+  return new PreparedDocument(answer.bytes);
 }
