@@ -70,6 +70,11 @@ export class PreparedReads implements OnApplicationBootstrap, BeforeApplicationS
     return this.entries?.size ?? 0;
   }
 
+  /** How many answers of `releaseId` are kept. */
+  answersOf(releaseId: string): number {
+    return this.keysOfRelease.get(releaseId)?.size ?? 0;
+  }
+
   async onApplicationBootstrap() {
     if (!this.entries) return;
     const connection = new ListenConnection(

@@ -17,6 +17,7 @@ import {
 } from '@epcc-sdk/sdks-shopper';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
+import { PreparedReads } from '../../src/shopper-catalog/prepared-reads';
 import { expectStringStatusError } from '../support/documents';
 import { eventually } from '../support/eventually';
 import { sdkFor } from '../support/sdk';
@@ -242,6 +243,13 @@ describe('shopper catalog: published releases through the official SDKs', () => 
     await eventually(async () => (await name()) === 'Top hat', 'the new release shown');
     const old = await t.http.get(`/catalogs/${ids.catalog}/releases/${previous}/products/${ids.hat}`).set(t.admin);
     expect(old.body.data.attributes.name).toBe('Bowler hat');
+
+    // A release's answers are kept until it goes: deleting it drops them, and its previews answer 404.
+    const prepared = t.app.get(PreparedReads);
+    expect(prepared.answersOf(previous)).toBeGreaterThan(0);
+    expect((await t.http.delete(`/catalogs/${ids.catalog}/releases/${previous}`).set(t.admin)).status).toBeLessThan(300);
+    await eventually(async () => prepared.answersOf(previous) === 0, "the deleted release's answers dropped");
+    expectStringStatusError(await t.http.get(`/catalogs/${ids.catalog}/releases/${previous}/products/${ids.hat}`).set(t.admin), 404);
   });
 
   it('previews a release for administrators, latestPublished included, at /catalogs and at /pcm/catalogs', async () => {
