@@ -217,6 +217,7 @@ describe('shopper catalog: published releases through the official SDKs', () => 
     expect((await sdk.ShopperCatalog.Hierarchies.Limit(1).GetHierarchyChildren({ hierarchyId: ids.hierarchy })).data).toHaveLength(1);
     expect((await sdk.ShopperCatalog.Hierarchies.GetHierarchyNodes({ hierarchyId: ids.hierarchy })).meta.results.total).toBe(4);
     expect((await sdk.ShopperCatalog.Nodes.Filter({ eq: { name: 'Hats' } }).All()).data.map((n: any) => n.id)).toEqual([ids.hats]);
+    sdk.ShopperCatalog.Nodes.Filter(undefined); // the SDK keeps a filter for the calls after it
     expect((await sdk.ShopperCatalog.Nodes.Get({ nodeId: ids.shirts })).data.id).toBe(ids.shirts);
     expect((await sdk.ShopperCatalog.Nodes.GetNodeChildren({ nodeId: ids.shirts })).data.map((n: any) => n.id)).toEqual([ids.formal]);
     const hats = await sdk.ShopperCatalog.Nodes.GetNodeProducts({ nodeId: ids.hats });
@@ -227,6 +228,7 @@ describe('shopper catalog: published releases through the official SDKs', () => 
     expect(page.data[0].meta.display_price.with_tax.currency).toBe('EUR');
     expect(page.included.main_images.map((f: any) => f.id)).toEqual([ids.image]);
     expect(page.included.files).toEqual([]);
+    sdk.ShopperCatalog.Products.Filter(undefined);
     expect((await sdk.ShopperCatalog.Products.Get({ productId: ids.hat })).data.attributes.name).toBe('Bowler hat');
     expect((await sdk.ShopperCatalog.Products.GetProductsByNode({ nodeId: ids.shirts })).data.map((p: any) => p.id)).toEqual([ids.tee]);
     expect((await sdk.ShopperCatalog.Products.Limit(3).GetProductsByHierarchy({ hierarchyId: ids.hierarchy })).data).toHaveLength(3);
