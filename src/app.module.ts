@@ -26,6 +26,7 @@ import { TransactionsModule } from './transactions/transactions.module';
 import { InventoriesModule } from './inventories/inventories.module';
 import { PromotionsModule } from './promotions/promotions.module';
 import { PricebooksModule } from './pricebooks/pricebooks.module';
+import { CatalogsModule } from './catalogs/catalogs.module';
 import { ShopperCatalogModule } from './shopper-catalog/shopper-catalog.module';
 
 @Module({
@@ -57,6 +58,7 @@ import { ShopperCatalogModule } from './shopper-catalog/shopper-catalog.module';
     DemoSeedModule.forServer(),
     PromotionsModule,
     PricebooksModule,
+    CatalogsModule,
     ShopperCatalogModule,
   ],
 })
