@@ -1,14 +1,12 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { CATALOG_RELEASES_CHANNEL } from '../catalogs/catalog-resolver';
 import { AppConfig } from '../config/app-config';
 import { ListenConnection } from '../common/database/listen-connection';
 import { type JsonParts, SerializedDocument } from '../common/http/response-document';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
 import { PrismaService } from '../prisma/prisma.service';
-
-/** Channel the catalogs, rules and releases tables NOTIFY on every committed change (see their migration). */
-export const CATALOG_RELEASES_CHANNEL = 'commerce_catalog_releases';
 
 /** A finished answer of a published release: its JSON as UTF-8 bytes, and their ETag. */
 export interface PreparedAnswer {
