@@ -39,6 +39,15 @@ describe('shopper catalog presenting', () => {
     expect(p.body.meta.display_price).toBeUndefined();
   });
 
+  it("merges a bundle's component prices component by component", () => {
+    const p = product({ USD: { display_price: { with_tax: { amount: 300 } }, component_products: { c1: { display_price: { with_tax: { amount: 100 } } } } } });
+    p.body.meta.component_products = { c1: { price: { USD: { amount: 100 } }, pricebook_id: 'b' }, c2: { price: { EUR: { amount: 90 } }, pricebook_id: 'b' } };
+    expect(productInCurrency(p, 'USD').meta.component_products).toEqual({
+      c1: { price: { USD: { amount: 100 } }, pricebook_id: 'b', display_price: { with_tax: { amount: 100 } } },
+      c2: { price: { EUR: { amount: 90 } }, pricebook_id: 'b' },
+    });
+  });
+
   it('keeps each included object once', () => {
     expect(uniqueById([{ id: 'a' }, null, { id: 'b' }, { id: 'a', x: 1 }])).toEqual([{ id: 'a' }, { id: 'b' }]);
   });

@@ -34,12 +34,24 @@ export function requestCurrency(header: string | undefined, storeDefault: string
   return CURRENCY_CODE.test(value) ? value.toUpperCase() : null;
 }
 
-/** The product's object with `meta` shallow-merged with what the release holds for `currency`. */
+/**
+ * The product's object with `meta` shallow-merged with what the release holds for `currency`; a bundle's
+ * `component_products` is merged component by component, so each keeps its `price` and `pricebook_id` beside
+ * its `display_price`.
+ */
 export function productInCurrency(product: ReleasedProduct, currency: string | null): Record<string, any> {
   const forCurrency = currency ? product.byCurrency[currency] : undefined;
   if (!forCurrency) return product.body;
-  return { ...product.body, meta: { ...(product.body.meta ?? {}), ...forCurrency } };
+  const meta: Record<string, any> = { ...(product.body.meta ?? {}), ...forCurrency };
+  const components = product.body.meta?.component_products;
+  if (isObject(components) && isObject(forCurrency.component_products)) {
+    meta.component_products = { ...components };
+    for (const [id, shown] of Object.entries(forCurrency.component_products)) meta.component_products[id] = { ...(components[id] ?? {}), ...(shown as object) };
+  }
+  return { ...product.body, meta };
 }
+
+const isObject = (value: unknown): value is Record<string, any> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Objects with an `id`, each once, in first-seen order. */
 export function uniqueById(objects: (Record<string, any> | null | undefined)[]): Record<string, any>[] {
