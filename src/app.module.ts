@@ -27,6 +27,7 @@ import { InventoriesModule } from './inventories/inventories.module';
 import { PromotionsModule } from './promotions/promotions.module';
 import { PricebooksModule } from './pricebooks/pricebooks.module';
 import { CatalogsModule } from './catalogs/catalogs.module';
+import { CatalogReleasesModule } from './catalogs/releases/catalog-releases.module';
 import { ShopperCatalogModule } from './shopper-catalog/shopper-catalog.module';
 
 @Module({
@@ -59,6 +60,7 @@ import { ShopperCatalogModule } from './shopper-catalog/shopper-catalog.module';
     PromotionsModule,
     PricebooksModule,
     CatalogsModule,
+    CatalogReleasesModule,
     ShopperCatalogModule,
   ],
 })
