@@ -54,7 +54,8 @@ describe('shopper catalog: published releases through the official SDKs', () => 
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The background publisher writes the releases.
+    t = await createTestApp({ env: { WORKERS_ENABLED: 'true' } });
     noCatalogYet = await t.http.get('/catalog/products').set(t.storefront);
     await post('/v2/currencies', { type: 'currency', code: 'EUR', exchange_rate: 1, format: '€{price}', decimal_point: ',', thousand_separator: '.', decimal_places: 2, default: false, enabled: true });
 
@@ -69,7 +70,7 @@ describe('shopper catalog: published releases through the official SDKs', () => 
 
     const product = async (name: string, sku: string, attributes: Record<string, unknown> = {}) =>
       (await post('/pcm/products', { type: 'product', attributes: { name, sku, slug: sku.toLowerCase(), commodity_type: 'physical', status: 'live', ...attributes } })).id;
-    ids.oxford = await product('Oxford shirt', `OXF-${run}`, { tags: ['blue'], upc_ean: `0${run}`, manufacturer_part_num: `MPN-${run}` });
+    ids.oxford = await product('Oxford shirt', `OXF-${run}`, { tags: ['blue'], upc_ean: `0${run}`, mpn: `MPN-${run}` });
     ids.draft = await product('Draft shirt', `DRF-${run}`, { status: 'draft' });
     ids.hat = await product('Bowler hat', `HAT-${run}`);
     ids.tee = await product('Tee', `TEE-${run}`);
