@@ -60,6 +60,7 @@ const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
   { why: 'inventories are written by administrators', test: (r) => /^\/v2\/inventories(\/|$)/.test(r.path) && r.method !== 'GET' && r.path !== '/v2/inventories/multiple' },
   { why: 'catalogs and catalog rules (/catalogs) are authored with client-credentials tokens only, reads included', test: (r) => /^\/catalogs(\/|$)/.test(r.path) },
   { why: 'publishing catalogs and reading their releases is for client-credentials tokens only', test: (r) => /^\/(pcm\/)?catalogs\/:[^/]+\/releases(\/:[^/]+)?$/.test(r.path) },
+  { why: "a catalog release's previews are for administrators only", test: (r) => /^\/(pcm\/)?catalogs\/:[^/]+\/releases\/:[^/]+\/(hierarchies|nodes|products)(\/|$)/.test(r.path) },
 ];
 
 /**
@@ -75,6 +76,7 @@ const IMPLICIT_REQUIRED: { why: string; test: (r: RouteInfo) => boolean }[] = [
     why: "storefronts read a product's stock and the inventory locations",
     test: (r) => (r.method === 'GET' && ['/v2/inventories/:id', '/v2/inventories/locations'].includes(r.path)) || (r.method === 'POST' && r.path === '/v2/inventories/multiple'),
   },
+  { why: "storefronts read the shopper's catalog (published releases)", test: (r) => r.method === 'GET' && /^\/catalog(\/|$)/.test(r.path) },
 ];
 
 const MALFORMED = [

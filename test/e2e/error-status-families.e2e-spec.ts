@@ -48,6 +48,10 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'PXM', form: 'string', status: 422, request: (t) => t.http.post('/catalogs').set(t.admin).send({ data: { type: 'catalog', attributes: { name: 'x', hierarchy_ids: [randomUUID()] } } }) },
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/catalogs/rules/${randomUUID()}`).set(t.admin) },
   { family: 'PXM', form: 'string', status: 400, request: (t) => t.http.post('/catalogs/rules/validate').set(t.admin).send({ data: { match_type: 'closest' } }) },
+  { family: 'PXM (shopper catalog)', form: 'string', status: 404, request: (t) => t.http.get(`/catalog/products/${randomUUID()}`).set(t.storefront) },
+  { family: 'PXM (shopper catalog)', form: 'string', status: 400, request: (t) => t.http.get('/catalog/products?filter=eq(status,live)').set(t.storefront) },
+  { family: 'PXM (release previews)', form: 'string', status: 404, request: (t) => t.http.get(`/catalogs/${randomUUID()}/releases/latestPublished/products`).set(t.admin) },
+  { family: 'PXM (release previews)', form: 'string', status: 403, request: (t) => t.http.get(`/pcm/catalogs/${randomUUID()}/releases/latestPublished/products`).set(t.storefront) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {

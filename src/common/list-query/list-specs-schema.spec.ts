@@ -22,6 +22,7 @@ import { ALL_PRICES_SPEC, BOOK_PRICES_SPEC, PRICEBOOKS_SPEC } from '../../priceb
 import { CATALOGS_SPEC } from '../../catalogs/catalogs.repository';
 import { RULES_SPEC, VALIDATE_PAGE_SPEC } from '../../catalogs/rules.repository';
 import { ACCOUNT_ADDRESSES_SPEC } from '../../account-addresses/account-addresses.repository';
+import { CATALOG_HIERARCHIES_SPEC, CATALOG_NODES_SPEC, CATALOG_PRODUCTS_SPEC } from '../../shopper-catalog/catalog-list-specs';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -59,6 +60,9 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   CATALOGS_SPEC: [CATALOGS_SPEC, 'Catalog'],
   RULES_SPEC: [RULES_SPEC, 'CatalogRule'],
   VALIDATE_PAGE_SPEC: [VALIDATE_PAGE_SPEC, 'CatalogRule'],
+  CATALOG_PRODUCTS_SPEC: [CATALOG_PRODUCTS_SPEC, 'ReleaseProduct'],
+  CATALOG_NODES_SPEC: [CATALOG_NODES_SPEC, 'ReleaseNode'],
+  CATALOG_HIERARCHIES_SPEC: [CATALOG_HIERARCHIES_SPEC, 'ReleaseHierarchy'],
 };
 
 interface SchemaField {
