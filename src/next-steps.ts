@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import { ApiClientsRepository } from './auth/api-clients.repository';
 import { ApiClientsService } from './auth/api-clients.service';
 import { AppConfig } from './config/app-config';
 
@@ -9,8 +10,14 @@ export function localBaseUrl(config: AppConfig, port: number): string {
   return `${config.https ? 'https' : 'http'}://${host}:${port}`;
 }
 
-/** What `npm start` prints once it listens: where the API is, where to try it, the key, how to seed. */
-export function nextSteps(app: INestApplication, baseUrl: string): string {
+/** The client_id a storefront signs in with (implicit tokens): the key in use. */
+export async function storefrontClientId(app: INestApplication): Promise<string | null> {
+  const [key] = await app.get(ApiClientsRepository, { strict: false }).findAll();
+  return key?.clientId ?? null;
+}
+
+/** What `npm start` prints once it listens: where the API is, where to try it, the key, how to seed, a storefront's values. */
+export function nextSteps(app: INestApplication, baseUrl: string, clientId: string | null = null): string {
   const config = app.get(AppConfig);
   const key = app.get(ApiClientsService, { strict: false }).startupKey;
   const keyLine = {
@@ -29,6 +36,8 @@ export function nextSteps(app: INestApplication, baseUrl: string): string {
     `    Try it:        ${baseUrl}/docs   ("Authorize" with client_id and client_secret, then "Try it out")`,
     `    API key:       ${keyLine}`,
     `    Demo catalog:  ${seedLine}`,
+    `    Storefront:    NEXT_PUBLIC_EPCC_ENDPOINT_URL=${new URL(baseUrl).host} NEXT_PUBLIC_EPCC_CLIENT_ID=${clientId ?? '<client_id>'}`,
+    `                   (Elastic Path's storefronts call https:// only: docs/storefronts.md)`,
     `    Health:        ${baseUrl}/health`,
     '',
   ].join('\n');

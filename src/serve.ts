@@ -7,7 +7,8 @@ import { AppConfig } from './config/app-config';
 import { configureApp } from './configure-app';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
-import { localBaseUrl, nextSteps } from './next-steps';
+import { localBaseUrl, nextSteps, storefrontClientId } from './next-steps';
+import { loopbackBaseUrl, seedPxmIntoOwnServer } from './seed/seed-pxm-in-process';
 
 /** Builds the application on `config`, listens, and prints where to go next. */
 export async function serve(config: AppConfig): Promise<void> {
@@ -35,7 +36,21 @@ export async function serve(config: AppConfig): Promise<void> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, host: config.host }, `Commerce API listening on ${config.https ? 'https' : 'http'}://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
-  process.stdout.write(`${nextSteps(app, localBaseUrl(config, port))}\n`);
+  if (config.seedDemo) await seedPxmDemo(app, logger, loopbackBaseUrl(config.host, port, !!config.https));
+  process.stdout.write(`${nextSteps(app, localBaseUrl(config, port), await storefrontClientId(app))}\n`);
+}
+
+/**
+ * SEED_DEMO=true: the PXM demo catalog goes in through the server's own API once it listens (the legacy one went in
+ * before it started). A failure is logged and the server goes on serving: the seed is idempotent, run it again.
+ */
+async function seedPxmDemo(app: NestExpressApplication, logger: ReturnType<typeof createRootLogger>, baseUrl: string): Promise<void> {
+  try {
+    const result = await seedPxmIntoOwnServer(app, baseUrl);
+    logger.info({ seeded: result }, result.releaseId ? `PXM demo catalog published (release ${result.releaseId})` : 'PXM demo catalog already published; nothing added');
+  } catch (err) {
+    logger.error({ err: (err as Error).message }, 'the PXM demo catalog could not be seeded; npm run seed tries again');
+  }
 }
 
 /**

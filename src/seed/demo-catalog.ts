@@ -79,10 +79,19 @@ export interface SeedResult {
   categories: number;
   products: number;
   images: number;
+  /** The demo of Elastic Path's current catalog (PXM), when this seed loaded it too. */
+  pxm?: { added: number; releaseId: string | null; catalogId: string };
   ms: number;
 }
 
 export function describeSeedResult(r: SeedResult): string {
-  if (r.categories + r.products + r.images === 0) return `The demo catalog is already there; nothing added (${r.ms} ms).`;
-  return `Demo catalog: added ${r.categories} categories, ${r.products} products and ${r.images} images in ${r.ms} ms.`;
+  const legacy =
+    r.categories + r.products + r.images === 0
+      ? 'The demo catalog is already there; nothing added'
+      : `Demo catalog: added ${r.categories} categories, ${r.products} products and ${r.images} images`;
+  if (!r.pxm) return `${legacy} (${r.ms} ms).`;
+  const pxm = r.pxm.releaseId
+    ? `the PXM demo catalog: ${r.pxm.added} things added, release ${r.pxm.releaseId} published`
+    : 'the PXM demo catalog is already published; nothing added';
+  return `${legacy}; ${pxm} (${r.ms} ms).`;
 }

@@ -1,23 +1,26 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
 import { parseArgs } from 'node:util';
-import { LoggingModule } from '../common/logging/logging.module';
+import { AppModule } from '../app.module';
+import { CommerceExpressAdapter } from '../common/http/commerce-express-adapter';
 import { AppConfig, ConfigError, loadAppConfig } from '../config/app-config';
-import { AppConfigModule } from '../config/config.module';
-import { PrismaModule } from '../prisma/prisma.module';
+import { configureApp } from '../configure-app';
 import { describeSeedResult, SeedResult } from './demo-catalog';
-import { DemoSeedModule } from './demo-seed.module';
 import { DemoSeeder } from './demo-seeder';
+import { loopbackBaseUrl, seedPxmIntoOwnServer } from './seed-pxm-in-process';
 import { SeedApiError, seedThroughApi } from './seed-through-api';
 
 const USAGE = `Usage: npm run seed [-- --url URL] [--client-id ID --client-secret SECRET] [--direct]
 
-Loads the demo catalog (12 categories, 300 products with images); a second run adds nothing.
+Loads the demo catalog (12 categories, 300 products with images) and the PXM demo catalog (a hierarchy, products
+with images, a T-shirt built into children, a bundle, USD prices), which it publishes; a second run adds nothing.
 If a server answers at URL (default: this configuration's PUBLIC_BASE_URL, or http://127.0.0.1:PORT), the
 catalog goes in through its API with the key pair from --client-id/--client-secret or CLIENT_ID/CLIENT_SECRET.
-If none answers, it is written straight into the configured database (DATABASE_URL or PGLITE_DATA_DIR).
---direct skips the check and writes into the database (only for a database no server is using).`;
+If none answers, the server is started here on a loopback port for the time of the seed, on the configured
+database (DATABASE_URL or PGLITE_DATA_DIR).
+--direct skips the check and seeds that way (only for a database no server is using).`;
 
 /** A failure the user can act on: printed as it is, without a stack. */
 class SeedCommandError extends Error {
@@ -28,10 +31,6 @@ class SeedCommandError extends Error {
     super(message);
   }
 }
-
-/** What a direct seed needs: the configuration, the database and file storage, no HTTP, no workers. */
-@Module({ imports: [AppConfigModule, LoggingModule, PrismaModule, DemoSeedModule] })
-class DirectSeedModule {}
 
 function defaultBaseUrl(config: AppConfig): string {
   if (config.publicBaseUrl) return config.publicBaseUrl;
@@ -50,10 +49,19 @@ async function serverAnswers(baseUrl: string): Promise<boolean> {
   }
 }
 
+/**
+ * With no server running: the server starts here on a loopback port for the time of the seed. The legacy catalog
+ * goes straight into the database; the PXM one through the server's API, whose workers publish it.
+ */
 async function seedDirectly(): Promise<SeedResult> {
-  let app;
+  const started = Date.now();
+  let app: NestExpressApplication;
+  let port: number;
   try {
-    app = await NestFactory.createApplicationContext(DirectSeedModule, { logger: ['error', 'warn'] });
+    app = await NestFactory.create<NestExpressApplication>(AppModule, new CommerceExpressAdapter(), { bodyParser: false, logger: ['error', 'warn'] });
+    configureApp(app);
+    const server: Server = await app.listen(0, '127.0.0.1');
+    port = (server.address() as { port: number }).port;
   } catch (err) {
     throw new SeedCommandError(
       `Could not open the database: ${(err as Error).message}\n` +
@@ -61,7 +69,9 @@ async function seedDirectly(): Promise<SeedResult> {
     );
   }
   try {
-    return await app.get(DemoSeeder).seed();
+    const legacy = await app.get(DemoSeeder).seed();
+    const pxm = await seedPxmIntoOwnServer(app, loopbackBaseUrl('127.0.0.1', port, false));
+    return { ...legacy, pxm, ms: Date.now() - started };
   } finally {
     await app.close();
   }

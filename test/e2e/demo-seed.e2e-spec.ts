@@ -44,6 +44,21 @@ async function catalogShape(t: TestApp) {
   return { products: products.body.meta.results.total, categories: categories.body.meta.results.total, product };
 }
 
+/** What a storefront sees of the PXM demo: eight live products (the draft lamp is not one), six T-shirt children. */
+const PXM_SHOWN = { total: 14, children: 6, lamp: false, mugPrice: '$12.00' };
+
+async function shopperCatalog(t: TestApp) {
+  const res = await t.http.get('/catalog/products?page[limit]=100&include=main_image').set(t.storefront).expect(200);
+  const skus: string[] = res.body.data.map((p: { attributes: { sku: string } }) => p.attributes.sku);
+  const mug = res.body.data.find((p: { attributes: { sku: string } }) => p.attributes.sku === 'PXM-DEMO-MUG');
+  return {
+    total: res.body.meta.results.total,
+    children: skus.filter((s) => s.startsWith('PXM-DEMO-TEE-')).length,
+    lamp: skus.includes('PXM-DEMO-LAMP'),
+    mugPrice: mug?.meta.display_price.without_tax.formatted,
+  };
+}
+
 describe('demo catalog: npm run seed into a running server through its API', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -53,15 +68,23 @@ describe('demo catalog: npm run seed into a running server through its API', () 
     await t.close();
   });
 
-  it('adds 12 categories and 300 products with main images and categories, then nothing on a second run', async () => {
+  it('adds 12 categories and 300 products with main images and categories, publishes the PXM demo, then nothing on a second run', async () => {
     const target = { baseUrl: t.baseUrl, clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET };
-    expect(await seedThroughApi(target)).toMatchObject(FULL);
+    const first = await seedThroughApi(target);
+    expect(first).toMatchObject(FULL);
+    expect(first.pxm).toMatchObject({ releaseId: expect.any(String), catalogId: expect.any(String) });
     const shape = await catalogShape(t);
     expect(shape).toMatchObject({ products: 300, categories: 12 });
     expect(shape.product.relationships.main_image.data.id).toEqual(expect.any(String));
     expect(shape.product.relationships.categories.data).toHaveLength(2);
+    expect(await shopperCatalog(t)).toEqual(PXM_SHOWN);
 
-    expect(await seedThroughApi(target)).toMatchObject(NOTHING);
+    const second = await seedThroughApi(target);
+    expect(second).toMatchObject(NOTHING);
+    expect(second.pxm).toEqual({ added: 0, releaseId: null, catalogId: first.pxm!.catalogId });
+    const releases = await t.http.get(`/catalogs/${first.pxm!.catalogId}/releases`).set(t.admin);
+    expect(releases.body.data).toHaveLength(1);
+    expect(await shopperCatalog(t)).toEqual(PXM_SHOWN);
     // The server writing the catalogue itself recognises the same items.
     expect(await t.app.get(DemoSeeder).seed()).toMatchObject(NOTHING);
     expect(await catalogShape(t)).toMatchObject({ products: 300, categories: 12 });
@@ -121,9 +144,11 @@ describe('demo catalog: npm run seed with no server running', () => {
       expect(first).toMatchObject({ code: 0 });
       expect(first.out).toContain('writing the demo catalog straight into the database');
       expect(first.out).toContain('added 12 categories, 300 products and 12 images');
+      expect(first.out).toMatch(/the PXM demo catalog: \d+ things added, release \S+ published/);
       const second = await runSeedCommand([], env);
       expect(second).toMatchObject({ code: 0 });
       expect(second.out).toContain('already there; nothing added');
+      expect(second.out).toContain('the PXM demo catalog is already published; nothing added');
     } finally {
       await database?.drop();
       rmSync(dir, { recursive: true, force: true });
