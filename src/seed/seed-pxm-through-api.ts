@@ -24,6 +24,8 @@ const filterEq = (field: string, value: string) => `filter=eq(${field},${encodeU
 export async function seedPxmWith(api: ApiSession, concurrency = 6): Promise<PxmSeedResult> {
   const demo = demoPxmCatalog();
   let added = 0;
+  /** Relationship writes answer 200, 201 or 204 depending on the route. */
+  const relate = (path: string, data?: unknown) => api.json('POST', path, data, [200, 201, 204]);
   const create = async (path: string, data: unknown) => {
     added++;
     return (await api.json('POST', path, data)).body.data as Json;
@@ -76,10 +78,10 @@ export async function seedPxmWith(api: ApiSession, concurrency = 6): Promise<Pxm
       products.set(product.sku, found);
     }
     if (!found.relationships?.main_image?.data) {
-      await api.json('POST', `/pcm/products/${found.id}/relationships/main_image`, { type: 'file', id: imageIds.get(product.image.fileName) });
+      await relate(`/pcm/products/${found.id}/relationships/main_image`, { type: 'file', id: imageIds.get(product.image.fileName) });
     }
     for (const slug of product.nodes) {
-      await api.json('POST', `/pcm/hierarchies/${hierarchy.id}/nodes/${nodeIds.get(slug)}/relationships/products`, [{ type: 'product', id: found.id }]);
+      await relate(`/pcm/hierarchies/${hierarchy.id}/nodes/${nodeIds.get(slug)}/relationships/products`, [{ type: 'product', id: found.id }]);
     }
   }
 
@@ -89,8 +91,8 @@ export async function seedPxmWith(api: ApiSession, concurrency = 6): Promise<Pxm
     const related = new Set((await api.json('GET', `/pcm/products/${parentId}/relationships/variations`)).body.data.map((v: Json) => v.id));
     const wanted = product.variations!.map((name) => variationIds.get(name)!).filter((id) => !related.has(id));
     if (wanted.length) {
-      await api.json('POST', `/pcm/products/${parentId}/relationships/variations`, wanted.map((id) => ({ type: 'product-variation', id })));
-      await api.json('POST', `/pcm/products/${parentId}/build`, undefined, [200, 201]);
+      await relate(`/pcm/products/${parentId}/relationships/variations`, wanted.map((id) => ({ type: 'product-variation', id })));
+      await relate(`/pcm/products/${parentId}/build`);
     }
     for (const child of await api.all(`/pcm/products/${parentId}/children`)) prices.set(child.attributes.sku, product.price);
   }

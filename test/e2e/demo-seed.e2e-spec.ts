@@ -62,7 +62,8 @@ async function shopperCatalog(t: TestApp) {
 describe('demo catalog: npm run seed into a running server through its API', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Workers on: the PXM demo's release is published by the server's publisher.
+    t = await createTestApp({ env: { WORKERS_ENABLED: 'true' } });
   });
   afterAll(async () => {
     await t.close();
@@ -123,7 +124,7 @@ describe('demo catalog: npm run seed into a running server through its API', () 
 
 describe('demo catalog: SEED_DEMO=true seeds at start', () => {
   it('starts with the catalogue in place; seeding through the API then adds nothing', async () => {
-    const t = await createTestApp({ env: { SEED_DEMO: 'true' } });
+    const t = await createTestApp({ env: { SEED_DEMO: 'true', WORKERS_ENABLED: 'true' } });
     try {
       expect(await catalogShape(t)).toMatchObject({ products: 300, categories: 12 });
       expect(await seedThroughApi({ baseUrl: t.baseUrl, clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET })).toMatchObject(NOTHING);
