@@ -13,11 +13,13 @@ import { CartsController } from './carts.controller';
 import { CartsRepository } from './carts.repository';
 import { CartsService } from './carts.service';
 import { CartPricing } from './pricing/cart-pricing.service';
+import { CartItemSources } from './sources/cart-item-sources';
+import { LegacyProductSource } from './sources/legacy-product.source';
 
 @Module({
   imports: [OrdersModule, StockModule, CustomersModule, AccountsModule, AccountManagementModule, DiscoveryModule],
   controllers: [CartsController],
-  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude, CheckoutParties, CartAccountsService, CartPricing],
+  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude, CheckoutParties, CartAccountsService, CartPricing, CartItemSources, LegacyProductSource],
   exports: [CartsService],
 })
 export class CartsModule {}
