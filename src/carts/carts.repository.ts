@@ -138,6 +138,11 @@ export class CartsRepository {
     return db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, description: true, status: true, price: true, manageStock: true, stockLevel: true } });
   }
 
+  /** The code of the store's default currency (what a cart of catalog products is priced in when no currency is asked for). */
+  async storeDefaultCurrency(db: Db = this.prisma): Promise<string | undefined> {
+    return (await db.currency.findFirst({ where: { isDefault: true }, select: { code: true } }))?.code.toUpperCase();
+  }
+
   /** A page of carts: those associated with the customer or account of `owner`, or every cart when it is undefined. */
   async list(q: ListQuery, owner: ShopperOwner | undefined, db: PrismaService = this.prisma) {
     const args = toPrismaListArgs(q, CARTS_SPEC);
