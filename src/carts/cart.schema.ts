@@ -137,7 +137,6 @@ export const CART_SCHEMAS = defineSchemas({
       options: open({ add_all_or_nothing: boolean() }),
     },
   },
-  UpdateCartItemRequest: dataRequest(open({ type: string(), quantity: integer({ minimum: 0 }) }, ['quantity'])),
   CheckoutRequest: dataRequest(
     open(
       {

@@ -160,7 +160,7 @@ export class CartsController {
     await this.cartItems.clear(ref);
   }
 
-  @ApiDocumentResponse('Change an item\'s quantity (0 removes it)', ref(S.CartItemsDocument), { body: ref(S.UpdateCartItemRequest) })
+  @ApiDocumentResponse('Change an item\'s quantity (0 removes it)', ref(S.CartItemsDocument))
   @Put(':ref/items/:itemId')
   async updateItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @DataBody() dto: UpdateCartItemDto) {
     return new ResponseDocument(await this.carts.updateItem(ref, itemId, dto.quantity));
