@@ -23,6 +23,9 @@ export class LegacyProductSource implements CartItemSourceProvider {
     if (product.status !== 'live') {
       throw new UnprocessableError('Product not available', `Product ${product.id} is ${product.status}; only live products can be added to a cart`, 'data.id');
     }
+    if (request.bundleConfiguration !== undefined) {
+      throw new UnprocessableError('Not a bundle', `Product ${product.id} is not a bundle; it takes no bundle_configuration`, 'data.bundle_configuration');
+    }
     const prices = productPrices(product);
     return {
       productId: product.id,
