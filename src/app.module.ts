@@ -26,6 +26,7 @@ import { TransactionsModule } from './transactions/transactions.module';
 import { InventoriesModule } from './inventories/inventories.module';
 import { PromotionsModule } from './promotions/promotions.module';
 import { PricebooksModule } from './pricebooks/pricebooks.module';
+import { CatalogsModule } from './catalogs/catalogs.module';
 
 @Module({
   imports: [
@@ -56,6 +57,7 @@ import { PricebooksModule } from './pricebooks/pricebooks.module';
     DemoSeedModule.forServer(),
     PromotionsModule,
     PricebooksModule,
+    CatalogsModule,
   ],
 })
 export class AppModule {}
