@@ -21,6 +21,7 @@ const { runCeiling, runNodeHttpCeiling } = require('./scenarios/ceiling');
 const { runPracticalCeilings } = require('./scenarios/practical-ceiling');
 const { runProductWrites } = require('./scenarios/product-writes');
 const { runPricebookPrices } = require('./scenarios/pricebook-prices');
+const { runShopperCatalog } = require('./scenarios/shopper-catalog');
 const { UNCACHED_READS, ceilingBodies, addNodeHttpFractions, uncachedRows } = require('./lib/uncached');
 
 const started = Date.now();
@@ -87,7 +88,8 @@ async function runDatabase(kind) {
     if (exit.signal === 'SIGKILL') results.warnings.push(`${kind}: the server did not stop on SIGTERM within 15 s (killed)`);
 
     const seedOpts = {
-      products: config.enabled('catalog') || config.enabled('ceiling') ? config.products : 0,
+      products: config.enabled('catalog') || config.enabled('ceiling') || config.enabled('shopper_catalog') ? config.products : 0,
+      release: config.enabled('shopper_catalog'),
       authorizedOrders: config.enabled('transactions') ? authorizedOrdersNeeded() : 0,
       orders: config.enabled('deep_pages') ? config.orders : 0,
       keysetAt: config.enabled('deep_pages') ? config.keysetAt : 0,
@@ -117,6 +119,7 @@ async function runDatabase(kind) {
       if (config.enabled('product_writes')) out.product_writes = await runProductWrites(ctx);
       if (config.enabled('webhooks')) out.webhooks = await runWebhooks(ctx);
       if (config.enabled('pricebook_prices')) out.pricebook_prices = await runPricebookPrices(ctx);
+      if (config.enabled('shopper_catalog')) Object.assign(out, await runShopperCatalog(ctx));
     } finally {
       out.peak_rss_mb = server.peakRssMb();
       const stopped = await server.stop();
@@ -189,6 +192,11 @@ async function main() {
     if (r.products_list) r.products_fraction_of_ceiling = ratio(r.products_list.rps, results.ceiling?.rps ?? null);
   }
   addNodeHttpFractions(results.databases, results.node_http_ceilings);
+  for (const r of Object.values(results.databases)) {
+    for (const name of ['shopper_products', 'shopper_node_products', 'shopper_product']) {
+      if (r[`${name}_uncached`]) r[`${name}_vs_v2_products_uncached`] = ratio(r[`${name}_uncached`].rps, r.products_list_uncached?.rps ?? null);
+    }
+  }
 
   results.targets = evaluateTargets(results, config);
   const judged = results.targets.filter((t) => t.judged);

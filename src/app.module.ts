@@ -27,6 +27,7 @@ import { InventoriesModule } from './inventories/inventories.module';
 import { PromotionsModule } from './promotions/promotions.module';
 import { PricebooksModule } from './pricebooks/pricebooks.module';
 import { CatalogsModule } from './catalogs/catalogs.module';
+import { ShopperCatalogModule } from './shopper-catalog/shopper-catalog.module';
 
 @Module({
   imports: [
@@ -58,6 +59,7 @@ import { CatalogsModule } from './catalogs/catalogs.module';
     PromotionsModule,
     PricebooksModule,
     CatalogsModule,
+    ShopperCatalogModule,
   ],
 })
 export class AppModule {}

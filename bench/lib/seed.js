@@ -124,6 +124,69 @@ async function nthOrderId(query, n) {
 }
 
 /**
+ * A published release of the seeded catalog, its rows written as the publisher writes them (contract of
+ * `release_products` & co.): one hierarchy, one node per category, every product in its category's node, its
+ * body with the USD price, `by_currency.USD` its display price, `main_image` its file object. The catalog is the
+ * only published one, so every shopper's context resolves to it. Returns { releaseId, nodeId, productId }: the node
+ * of the first category (300 products) and the first product.
+ */
+async function seedRelease(query) {
+  const [{ catalog, release, hierarchy }] = await query(`SELECT gen_random_uuid()::text AS catalog, gen_random_uuid()::text AS release, gen_random_uuid()::text AS hierarchy`);
+  const at = `timestamptz '2026-01-01 00:00:00+00'`;
+  await query(`INSERT INTO catalogs (id, name, hierarchy_ids, first_published_at, created_at, updated_at) VALUES ($1::uuid, 'Bench catalog', ARRAY[$2::uuid], ${at}, ${at}, ${at})`, [catalog, hierarchy]);
+  await query(
+    `INSERT INTO catalog_releases (id, catalog_id, name, status, hierarchies, percent_completed, created_at, started_at, published_at, updated_at)
+    VALUES ($1::uuid, $2::uuid, 'Bench catalog', 'PUBLISHED', jsonb_build_array(jsonb_build_object('id', $3::text, 'name', 'Bench')), 100, ${at}, ${at}, ${at}, ${at})`,
+    [release, catalog, hierarchy],
+  );
+  await query(
+    `INSERT INTO release_hierarchies (release_id, hierarchy_id, position, name, slug, body) VALUES ($1::uuid, $2::uuid, 0, 'Bench', 'bench',
+      jsonb_build_object('id', $2::text, 'type', 'hierarchy', 'attributes', jsonb_build_object('name', 'Bench', 'slug', 'bench', 'description', '', 'published_at', '2026-01-01T00:00:00.000Z'),
+        'relationships', jsonb_build_object('children', jsonb_build_object('links', jsonb_build_object('related', '/catalog/hierarchies/' || $2 || '/children')),
+          'nodes', jsonb_build_object('links', jsonb_build_object('related', '/catalog/hierarchies/' || $2 || '/nodes')))))`,
+    [release, hierarchy],
+  );
+  await query(
+    `INSERT INTO release_nodes (release_id, node_id, hierarchy_id, position, name, slug, body)
+    SELECT $1::uuid, c.id, $2::uuid, (row_number() OVER (ORDER BY c.slug))::int, c.name, c.slug,
+      jsonb_build_object('id', c.id::text, 'type', 'node', 'attributes', jsonb_build_object('name', c.name, 'slug', c.slug, 'description', '', 'published_at', '2026-01-01T00:00:00.000Z'),
+        'relationships', jsonb_build_object('products', jsonb_build_object('links', jsonb_build_object('related', '/catalog/nodes/' || c.id || '/relationships/products')),
+          'children', jsonb_build_object('links', jsonb_build_object('related', '/catalog/nodes/' || c.id || '/relationships/children'))),
+        'meta', jsonb_build_object('breadcrumbs', jsonb_build_array(jsonb_build_object('id', c.id::text, 'name', c.name, 'slug', c.slug)), 'has_children', false))
+    FROM categories c`,
+    [release, hierarchy],
+  );
+  await query(
+    `INSERT INTO release_products (release_id, product_id, position, name, slug, sku, product_types, hierarchy_ids, body, by_currency, main_image)
+    SELECT $1::uuid, p.id, (row_number() OVER (ORDER BY p.created_at, p.id))::int, p.name, p.slug, p.sku, ARRAY['standard'], ARRAY[$2::uuid],
+      jsonb_build_object('id', p.id::text, 'type', 'product',
+        'attributes', jsonb_build_object('name', p.name, 'slug', p.slug, 'sku', p.sku, 'description', p.description, 'status', 'live', 'commodity_type', 'physical',
+          'price', jsonb_build_object('USD', jsonb_build_object('amount', 1000, 'includes_tax', true)), 'published_at', '2026-01-01T00:00:00.000Z',
+          'created_at', to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'updated_at', to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+        'relationships', jsonb_build_object('main_image', jsonb_build_object('data', jsonb_build_object('type', 'main_image', 'id', f.id::text)),
+          'files', jsonb_build_object('data', '[]'::jsonb)),
+        'meta', jsonb_build_object('catalog_id', $3::text, 'pricebook_id', null, 'catalog_source', 'pim', 'product_types', jsonb_build_array('standard'),
+          'bread_crumbs', jsonb_build_object(pc.category_id::text, jsonb_build_array(pc.category_id::text)), 'bread_crumb_nodes', jsonb_build_array(pc.category_id::text))),
+      jsonb_build_object('USD', jsonb_build_object('display_price', jsonb_build_object(
+        'with_tax', jsonb_build_object('amount', 1000, 'currency', 'USD', 'formatted', '$10.00', 'float_price', 10),
+        'without_tax', jsonb_build_object('amount', 1000, 'currency', 'USD', 'formatted', '$10.00', 'float_price', 10)))),
+      jsonb_build_object('id', f.id::text, 'type', 'file', 'file_name', f.file_name, 'mime_type', f.mime_type, 'file_size', f.file_size, 'public', true,
+        'link', jsonb_build_object('href', f.location), 'meta', jsonb_build_object('timestamps', jsonb_build_object('created_at', '2026-01-01T00:00:00.000Z')))
+    FROM products p JOIN files f ON f.id = p.main_image_id JOIN product_categories pc ON pc.product_id = p.id`,
+    [release, hierarchy, catalog],
+  );
+  await query(
+    `INSERT INTO release_node_products (release_id, node_id, product_id, hierarchy_id, position)
+    SELECT $1::uuid, pc.category_id, pc.product_id, $2::uuid, (row_number() OVER (PARTITION BY pc.category_id ORDER BY p.created_at, p.id))::int
+    FROM product_categories pc JOIN products p ON p.id = pc.product_id`,
+    [release, hierarchy],
+  );
+  const [node] = await query(`SELECT node_id::text AS id FROM release_node_products WHERE release_id = $1::uuid GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`, [release]);
+  const [product] = await query(`SELECT product_id::text AS id FROM release_products WHERE release_id = $1::uuid ORDER BY position LIMIT 1`, [release]);
+  return { releaseId: release, nodeId: node ? node.id : null, productId: product ? product.id : null };
+}
+
+/**
  * Everything the scenarios need, in one session. `opts`: { products, orders, authorizedOrders, keysetAt }.
  * Returns what the scenarios address: { categoryId, categoryProducts, firstCategoryProducts, authorized, keysetCreatedAt, keysetId, orderCount, ms }.
  */
@@ -131,6 +194,7 @@ async function seedAll(query, opts) {
   const t0 = Date.now();
   const out = { categoryId: null, categoryProducts: 0, firstCategoryProducts: 0, authorized: [], keysetCreatedAt: null, keysetId: null, orderCount: 0 };
   if (opts.products > 0) Object.assign(out, await seedCatalog(query, { products: opts.products }));
+  if (opts.products > 0 && opts.release) out.release = await seedRelease(query);
   if (opts.authorizedOrders > 0) out.authorized = await seedAuthorizedOrders(query, { count: opts.authorizedOrders });
   if (opts.orders > 0) await seedOrders(query, { count: opts.orders });
   // What autovacuum does to freshly loaded tables within a minute or so (statistics, and the visibility map
@@ -148,4 +212,4 @@ async function seedAll(query, opts) {
   return out;
 }
 
-module.exports = { seedAll, seedCatalog, seedOrders, seedAuthorizedOrders, nthOrderCreatedAt, nthOrderId };
+module.exports = { seedAll, seedCatalog, seedRelease, seedOrders, seedAuthorizedOrders, nthOrderCreatedAt, nthOrderId };

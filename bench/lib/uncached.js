@@ -18,6 +18,9 @@ const UNCACHED_READS = [
   { name: 'category', result: 'category_include_uncached' },
   { name: 'orders', result: 'orders_list_uncached' },
   { name: 'transactions', result: 'transactions_list_uncached' },
+  { name: 'shopper_products', result: 'shopper_products_uncached' },
+  { name: 'shopper_node_products', result: 'shopper_node_products_uncached' },
+  { name: 'shopper_product', result: 'shopper_product_uncached' },
 ];
 
 /**

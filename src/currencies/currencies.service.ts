@@ -14,6 +14,8 @@ export const MAX_CURRENCIES = 10;
 
 @Injectable()
 export class CurrenciesService {
+  private defaultCode?: string;
+
   constructor(
     private readonly currencies: CurrenciesRepository,
     private readonly prisma: PrismaService,
@@ -115,6 +117,12 @@ export class CurrenciesService {
   async reloadFormats(db: Db = this.prisma) {
     const rows = await this.currencies.all(db);
     useStoreCurrencyFormats(new Map(rows.map((row: Currency) => [row.code, row])));
+    this.defaultCode = rows.find((row: Currency) => row.isDefault === true)?.code;
+  }
+
+  /** The store's default currency code, as of the last change any replica made (kept with the formats). */
+  defaultCurrency(): string | undefined {
+    return this.defaultCode;
   }
 
   private async require(id: string, db: Db = this.prisma) {

@@ -58,6 +58,7 @@ const IMPLICIT_FORBIDDEN: { why: string; test: (r: RouteInfo) => boolean }[] = [
     test: (r) => r.method !== 'GET' && /^\/v2\/(products|categories|files|hierarchies|pcm|catalogs?)(\/|$)/.test(r.path),
   },
   { why: 'inventories are written by administrators', test: (r) => /^\/v2\/inventories(\/|$)/.test(r.path) && r.method !== 'GET' && r.path !== '/v2/inventories/multiple' },
+  { why: "a catalog release's previews are for administrators only", test: (r) => /^\/(pcm\/)?catalogs\/:[^/]+\/releases\/:[^/]+\/(hierarchies|nodes|products)(\/|$)/.test(r.path) },
 ];
 
 /**
@@ -73,6 +74,7 @@ const IMPLICIT_REQUIRED: { why: string; test: (r: RouteInfo) => boolean }[] = [
     why: "storefronts read a product's stock and the inventory locations",
     test: (r) => (r.method === 'GET' && ['/v2/inventories/:id', '/v2/inventories/locations'].includes(r.path)) || (r.method === 'POST' && r.path === '/v2/inventories/multiple'),
   },
+  { why: "storefronts read the shopper's catalog (published releases)", test: (r) => r.method === 'GET' && /^\/catalog(\/|$)/.test(r.path) },
 ];
 
 const MALFORMED = [

@@ -43,6 +43,10 @@ const FAMILIES: { family: string; form: Form; status: number; request: (t: TestA
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.post('/pcm/products/import').set(t.admin) },
   { family: 'PXM', form: 'string', status: 404, request: (t) => t.http.get(`/pcm/variations/${randomUUID()}`).set(t.admin) },
   { family: 'PXM', form: 'string', status: 400, request: (t) => t.http.post(`/pcm/variations/${randomUUID()}/options`).set(t.admin).send({ data: { attributes: { name: 'a b', description: '' } } }) },
+  { family: 'PXM (shopper catalog)', form: 'string', status: 404, request: (t) => t.http.get(`/catalog/products/${randomUUID()}`).set(t.storefront) },
+  { family: 'PXM (shopper catalog)', form: 'string', status: 400, request: (t) => t.http.get('/catalog/products?filter=eq(status,live)').set(t.storefront) },
+  { family: 'PXM (release previews)', form: 'string', status: 404, request: (t) => t.http.get(`/catalogs/${randomUUID()}/releases/latestPublished/products`).set(t.admin) },
+  { family: 'PXM (release previews)', form: 'string', status: 403, request: (t) => t.http.get(`/pcm/catalogs/${randomUUID()}/releases/latestPublished/products`).set(t.storefront) },
 ];
 
 function expectStatusIn(res: Response, status: number, form: Form) {

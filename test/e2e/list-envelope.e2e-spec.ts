@@ -142,6 +142,7 @@ describe('lists: every collection carries the pagination envelope', () => {
       promotions: await promotionWithCode(),
       ...(await stockWithTransaction()),
       ...(await priceBookWithPrice()),
+      ...(await publishedRelease()),
     };
   }
 
@@ -194,13 +195,39 @@ describe('lists: every collection carries the pagination envelope', () => {
     return { variations: variation.id, options: option.id, modifiers: modifier.id };
   }
 
+  /**
+   * A published catalog release, its rows as the publisher writes them: a hierarchy whose node has a child node
+   * and a product that is a parent (with a child) and a bundle (with a component). The shopper's `/catalog` lists
+   * and the admin previews of the release all have a member; `lonely` is a product with neither, for zero results.
+   */
+  async function publishedRelease() {
+    const [catalog, release, hierarchy, node, childNode, product, child, lonely] = Array.from({ length: 8 }, () => randomUUID());
+    const at = new Date();
+    await t.prisma.catalog.create({ data: { id: catalog, name: 'Envelope catalog', hierarchyIds: [hierarchy], firstPublishedAt: at } });
+    await t.prisma.catalogRelease.create({ data: { id: release, catalogId: catalog, name: 'Envelope catalog', status: 'PUBLISHED', percentCompleted: 100, publishedAt: at } });
+    await t.prisma.releaseHierarchy.create({ data: { releaseId: release, hierarchyId: hierarchy, position: 0, name: 'Envelope', slug: 'envelope', body: { id: hierarchy, type: 'hierarchy', attributes: { name: 'Envelope', slug: 'envelope' } } } });
+    for (const [position, id, parentId] of [[0, node, null], [1, childNode, node]] as const) {
+      await t.prisma.releaseNode.create({ data: { releaseId: release, nodeId: id, hierarchyId: hierarchy, parentId, position, name: `Node ${position}`, slug: `node-${position}`, body: { id, type: 'node', attributes: { name: `Node ${position}` } } } });
+    }
+    const products: [number, string, { componentIds?: string[]; parentId?: string }][] = [[0, product, { componentIds: [child] }], [1, child, { parentId: product }], [2, lonely, {}]];
+    for (const [position, id, extra] of products) {
+      const body = { id, type: 'product', attributes: { name: `Product ${position}`, slug: `envelope-${id}` }, meta: { catalog_source: 'pim' } };
+      await t.prisma.releaseProduct.create({ data: { releaseId: release, productId: id, position, name: `Product ${position}`, slug: `envelope-${id}`, productTypes: ['standard'], hierarchyIds: [hierarchy], body, ...extra } });
+    }
+    await t.prisma.releaseNodeProduct.create({ data: { releaseId: release, nodeId: node, productId: product, hierarchyId: hierarchy, position: 0 } });
+    const ids = { hierarchies: hierarchy, nodes: node, products: product };
+    const keyed = (prefix: string) => Object.fromEntries(Object.entries(ids).map(([name, id]) => [`${prefix}/${name}`, id]));
+    return { ...keyed('catalog'), ...keyed('catalogs/releases'), ...keyed('pcm/catalogs/releases'), catalogs: catalog, 'catalogs/releases': release, 'pcm/catalogs': catalog, 'pcm/catalogs/releases': release, lonely };
+  }
+
   /** Parents with no children: an order with no items or transactions, a fresh cart, an integration whose job has no logs. */
   async function emptyFixture(): Promise<Fixture> {
     const order = await t.prisma.order.create({
       data: { status: 'incomplete', payment: 'unpaid', shipping: 'unfulfilled', currency: 'USD', customer: {}, billingAddress: {}, shippingAddress: {}, withTax: 0, withoutTax: 0, tax: 0 },
     });
     const { integration, job } = await integrationWithJob();
-    return { ...full, orders: order.id, carts: `empty-${randomUUID()}`, integrations: integration.id, jobs: job.id };
+    const lonely = { 'catalog/products': full.lonely, 'catalogs/releases/products': full.lonely, 'pcm/catalogs/releases/products': full.lonely };
+    return { ...full, orders: order.id, carts: `empty-${randomUUID()}`, integrations: integration.id, jobs: job.id, ...lonely };
   }
 
   async function integrationWithJob() {

@@ -20,6 +20,7 @@ import { PCM_PRODUCTS_SPEC } from '../../pxm/products/products.repository';
 import { MODIFIERS_SPEC, OPTIONS_SPEC, VARIATIONS_SPEC } from '../../pxm/variations/variations.repository';
 import { ALL_PRICES_SPEC, BOOK_PRICES_SPEC, PRICEBOOKS_SPEC } from '../../pricebooks/pricebooks.repository';
 import { ACCOUNT_ADDRESSES_SPEC } from '../../account-addresses/account-addresses.repository';
+import { CATALOG_HIERARCHIES_SPEC, CATALOG_NODES_SPEC, CATALOG_PRODUCTS_SPEC } from '../../shopper-catalog/catalog-list-specs';
 import type { ListFieldType, ListResourceSpec } from './list-spec';
 import { sqlColumnName } from './sql-list-query';
 
@@ -54,6 +55,9 @@ const SPECS: Record<string, [ListResourceSpec, string]> = {
   BOOK_PRICES_SPEC: [BOOK_PRICES_SPEC, 'PriceBookPrice'],
   ALL_PRICES_SPEC: [ALL_PRICES_SPEC, 'PriceBookPrice'],
   ACCOUNT_ADDRESSES_SPEC: [ACCOUNT_ADDRESSES_SPEC, 'AccountAddress'],
+  CATALOG_PRODUCTS_SPEC: [CATALOG_PRODUCTS_SPEC, 'ReleaseProduct'],
+  CATALOG_NODES_SPEC: [CATALOG_NODES_SPEC, 'ReleaseNode'],
+  CATALOG_HIERARCHIES_SPEC: [CATALOG_HIERARCHIES_SPEC, 'ReleaseHierarchy'],
 };
 
 interface SchemaField {

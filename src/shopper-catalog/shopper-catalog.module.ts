@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CatalogsModule } from '../catalogs/catalogs.module';
+import { InApiFamily } from '../common/errors/api-family';
+import { CurrenciesModule } from '../currencies/currencies.module';
+import { PXM } from '../pxm/pxm.family';
+import { PreparedReads } from './prepared-reads';
+import { ReleasePreviewController } from './release-preview.controller';
+import { ReleaseReader } from './release-reader';
+import { ShopperCatalogController } from './shopper-catalog.controller';
+import { ShopperCatalogService } from './shopper-catalog.service';
+
+/** Elastic Path's Catalog View for shoppers (`/catalog/...`) and the admin previews of a release: published releases only. */
+@Module({
+  imports: [CatalogsModule, CurrenciesModule],
+  controllers: [ShopperCatalogController, ReleasePreviewController],
+  providers: [ReleaseReader, ShopperCatalogService, PreparedReads],
+  exports: [ReleaseReader],
+})
+@InApiFamily(PXM)
+export class ShopperCatalogModule {}

@@ -1,0 +1,86 @@
+import { BadRequestError } from '../common/errors/api-error';
+import type { CatalogRelease } from '../generated/prisma/client';
+import type { ReleasedProduct } from './release-reader';
+
+export const CATALOG_INCLUDES = ['main_image', 'files', 'component_products'] as const;
+export type CatalogInclude = (typeof CATALOG_INCLUDES)[number];
+
+/** Elastic Path's limit on `include`, as elsewhere in this API. */
+const MAX_INCLUDES = 5;
+
+/**
+ * `include=main_image,files` or `include=main_image&include=files` (either spelling, any case): the known names,
+ * each once, in the order asked. Names of nothing a catalog product has are left out, as the other includes do.
+ */
+export function parseCatalogIncludes(raw: unknown): CatalogInclude[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  const values = (Array.isArray(raw) ? raw : [raw]).map((v) => (typeof v === 'string' ? v : ''));
+  const names = values.flatMap((v) => v.split(',')).map((n) => n.trim().toLowerCase()).filter(Boolean);
+  if (names.length > MAX_INCLUDES) throw new BadRequestError(`include takes at most ${MAX_INCLUDES} names`, { parameter: 'include' });
+  const known = names.map((n) => (n === 'main_images' ? 'main_image' : n)).filter((n): n is CatalogInclude => (CATALOG_INCLUDES as readonly string[]).includes(n));
+  return [...new Set(known)];
+}
+
+const CURRENCY_CODE = /^[A-Za-z]{3}$/;
+
+/**
+ * The currency a catalog read shows display prices in: `X-Moltin-Currency` (any case), else the store's default.
+ * A header that names no currency (not three letters) is taken as one no product is priced in: the products
+ * answer without display prices, as they do for a currency of the store no price book prices them in.
+ */
+export function requestCurrency(header: string | undefined, storeDefault: string | undefined): string | null {
+  const value = header?.trim();
+  if (!value) return storeDefault ?? null;
+  return CURRENCY_CODE.test(value) ? value.toUpperCase() : null;
+}
+
+/** The product's object with `meta` shallow-merged with what the release holds for `currency`. */
+export function productInCurrency(product: ReleasedProduct, currency: string | null): Record<string, any> {
+  const forCurrency = currency ? product.byCurrency[currency] : undefined;
+  if (!forCurrency) return product.body;
+  return { ...product.body, meta: { ...(product.body.meta ?? {}), ...forCurrency } };
+}
+
+/** Objects with an `id`, each once, in first-seen order. */
+export function uniqueById(objects: (Record<string, any> | null | undefined)[]): Record<string, any>[] {
+  const seen = new Set<string>();
+  const out: Record<string, any>[] = [];
+  for (const object of objects) {
+    if (!object || typeof object.id !== 'string' || seen.has(object.id)) continue;
+    seen.add(object.id);
+    out.push(object);
+  }
+  return out;
+}
+
+/** A published release as `GET /catalog` answers it: the catalog release a shopper's context sees. */
+export function presentRelease(row: CatalogRelease, linkBase: string) {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: row.id,
+    type: 'catalog-release' as const,
+    attributes: {
+      name: row.name,
+      description: row.description,
+      catalog_id: row.catalogId,
+      published_at: iso(row.publishedAt),
+      hierarchies: Array.isArray(row.hierarchies) ? row.hierarchies : [],
+    },
+    relationships: {
+      hierarchies: { links: { related: `${linkBase}/catalog/hierarchies` } },
+      products: { links: { related: `${linkBase}/catalog/products` } },
+    },
+    meta: {
+      created_at: row.createdAt.toISOString(),
+      started_at: iso(row.startedAt),
+      updated_at: iso(row.updatedAt),
+      release_status: row.status,
+      is_full_publish: row.isFullPublish,
+      is_full_delta: row.isFullDelta,
+      total_products: row.totalProducts,
+      total_nodes: row.totalNodes,
+      percent_completed: row.percentCompleted,
+      owner: 'store' as const,
+    },
+  };
+}
