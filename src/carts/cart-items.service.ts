@@ -3,7 +3,8 @@ import type { Request } from 'express';
 import { ApiError, BadRequestError, ErrorObject, UnprocessableError } from '../common/errors/api-error';
 import { isStorableAmount, MAX_AMOUNT, MAX_QUANTITY } from '../common/money/limits';
 import { Db, PrismaService } from '../prisma/prisma.service';
-import { CartItemSources } from './sources/cart-item-sources';
+import { CartItemSources, PreparedSources } from './sources/cart-item-sources';
+import type { ItemRequest, SourceContext } from './sources/cart-item-source';
 import { AddCartItemDto, AddCustomItemDto, AddPromotionItemDto } from './dto/cart.dto';
 import { CartPricing } from './pricing/cart-pricing.service';
 import { AddCartItemsRequest, entryErrors } from './cart-items.body';
@@ -31,6 +32,11 @@ function lineCurrency(cart: CartWithItems, requested: string | undefined, fallba
   return currency;
 }
 
+/** What a source is asked for a `cart_item`. */
+function itemRequest(dto: AddCartItemDto): ItemRequest {
+  return { id: dto.id, sku: dto.sku, quantity: dto.quantity ?? 1, location: dto.location, bundleConfiguration: dto.bundle_configuration };
+}
+
 /** Adding to a cart (a product, a custom item, or many at once) and emptying it. */
 @Injectable()
 export class CartItemsService {
@@ -49,6 +55,8 @@ export class CartItemsService {
    */
   async add(ref: string, request: AddCartItemsRequest, currencyHeader: string | undefined, httpRequest?: Request) {
     const requested = parseCurrency(currencyHeader);
+    const products = request.entries.filter((e): e is AddCartItemDto => e instanceof AddCartItemDto).map(itemRequest);
+    const prepared = await this.sources.prepare(products, httpRequest);
     const { cart, failures } = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
       const failures: ErrorObject[] = [];
@@ -58,7 +66,7 @@ export class CartItemsService {
           const current = (await this.carts.find(ref, tx))!;
           if (entry instanceof AddCustomItemDto) await this.addCustom(current, entry, requested, tx);
           else if (entry instanceof AddPromotionItemDto) await this.pricing.applyCode(current, entry.code, tx);
-          else await this.addProduct(current, entry, requested, httpRequest, tx);
+          else await this.addProduct(current, entry, requested, { request: httpRequest, db: tx }, prepared);
           added++;
         } catch (error) {
           // Every refusal is raised before the entry writes anything, so the transaction stays usable.
@@ -84,12 +92,10 @@ export class CartItemsService {
     });
   }
 
-  private async addProduct(current: CartWithItems, dto: AddCartItemDto, requested: string | undefined, request: Request | undefined, tx: Db) {
+  private async addProduct(current: CartWithItems, dto: AddCartItemDto, requested: string | undefined, context: SourceContext & { db: Db }, prepared: PreparedSources) {
+    const tx = context.db;
     const quantity = dto.quantity ?? 1;
-    const { source, product } = await this.sources.find(
-      { id: dto.id, sku: dto.sku, quantity, location: dto.location, bundleConfiguration: dto.bundle_configuration },
-      { request, db: tx },
-    );
+    const { source, product } = await this.sources.find(itemRequest(dto), context, prepared);
     const currency = lineCurrency(current, requested, product.defaultCurrency);
     if (!currency) throw new UnprocessableError('Product has no price', `Product ${product.productId} has no price`, 'data.id');
     const price = product.priceIn(currency);

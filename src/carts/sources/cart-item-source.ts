@@ -25,6 +25,8 @@ export interface ItemRequest {
 export interface SourceContext {
   request?: Request;
   db: Db;
+  /** What the source's `prepare` answered for this request (undefined when it has none). */
+  prepared?: unknown;
 }
 
 /** A product a source found for an add, with everything the cart line copies from it. */
@@ -65,6 +67,12 @@ export interface TakenStock {
  * one with `@CartItemSource({ name, order })`; CartItemSources asks them in order.
  */
 export interface CartItemSourceProvider {
+  /**
+   * Before the add's transaction opens: reads what does not change under it (a published release) for the items
+   * of this request. Reads outside the transaction must happen here: on the embedded database a transaction holds
+   * the one connection, so a read beside it would wait for it.
+   */
+  prepare?(requests: ItemRequest[], request: Request | undefined): Promise<unknown>;
   /** The product an add names, or null when this source does not know it (the next source is asked). May refuse it (404, 422). */
   find(request: ItemRequest, context: SourceContext): Promise<SourcedProduct | null>;
   /** Refuses a new quantity of one of its items that the product cannot hold now (a quantity change). */

@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import type { Request } from 'express';
 import { DiscoveryService } from '@nestjs/core';
 import { NotFoundError } from '../../common/errors/api-error';
 import type { CartItem } from '../../generated/prisma/client';
@@ -15,6 +16,9 @@ interface RegisteredSource {
 }
 
 type ProductItem = CartItem & { productId: string };
+
+/** What each source prepared for one add, by source name. */
+export type PreparedSources = Map<string, unknown>;
 
 /** The registered kinds of cart item (`@CartItemSource`), found at start; two of one name stop the start. */
 @Injectable()
@@ -34,10 +38,18 @@ export class CartItemSources implements OnModuleInit {
     this.sources = found.sort((a, b) => a.order - b.order);
   }
 
+  /** Each source's reads for an add's items, before its transaction opens (see CartItemSourceProvider.prepare). */
+  async prepare(requests: ItemRequest[], request: Request | undefined): Promise<PreparedSources> {
+    const prepared: PreparedSources = new Map();
+    if (requests.length === 0) return prepared;
+    for (const source of this.sources) if (source.provider.prepare) prepared.set(source.name, await source.provider.prepare(requests, request));
+    return prepared;
+  }
+
   /** The product an add names, from the first source that knows it, with that source's name; 404 when none does. */
-  async find(request: ItemRequest, context: SourceContext): Promise<{ source: string; product: SourcedProduct }> {
+  async find(request: ItemRequest, context: SourceContext, prepared: PreparedSources = new Map()): Promise<{ source: string; product: SourcedProduct }> {
     for (const source of this.sources) {
-      const product = await source.provider.find(request, context);
+      const product = await source.provider.find(request, { ...context, prepared: prepared.get(source.name) });
       if (product) return { source: source.name, product };
     }
     throw new NotFoundError('Product');
