@@ -28,6 +28,7 @@ import { PromotionsModule } from './promotions/promotions.module';
 import { PricebooksModule } from './pricebooks/pricebooks.module';
 import { CatalogsModule } from './catalogs/catalogs.module';
 import { ShopperCatalogModule } from './shopper-catalog/shopper-catalog.module';
+import { CatalogReleasesModule } from './catalogs/releases/catalog-releases.module';
 
 @Module({
   imports: [
@@ -60,6 +61,7 @@ import { ShopperCatalogModule } from './shopper-catalog/shopper-catalog.module';
     PricebooksModule,
     CatalogsModule,
     ShopperCatalogModule,
+    CatalogReleasesModule,
   ],
 })
 export class AppModule {}

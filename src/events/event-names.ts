@@ -37,6 +37,8 @@ export const EVENT_NAMES = [
   'settings.updated',
   'payment-gateway.updated',
   'stock-transaction.created',
+  // A catalog release became PUBLISHED (Elastic Path documents catalog-release events among its observable events).
+  'catalog-release.updated',
   // Operational: a delivery failed its last scheduled attempt (docs/webhook-delivery.md; Svix message.attempt.exhausted).
   'webhook.delivery.exhausted',
 ] as const;
