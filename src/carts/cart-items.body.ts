@@ -40,7 +40,11 @@ async function validateEntry(raw: unknown): Promise<AddCartItemDto | AddCustomIt
     throw new BadRequestError('type must be cart_item (a product, by id), custom_item (a name, sku and price of your own) or promotion_item (a promotion code)', 'data.type');
   }
   const metatype = type === 'custom_item' ? AddCustomItemDto : type === 'promotion_item' ? AddPromotionItemDto : AddCartItemDto;
-  return (await entryValidator.transform({ data: raw }, { type: 'body', metatype })) as AddCartItemDto | AddCustomItemDto | AddPromotionItemDto;
+  const entry = (await entryValidator.transform({ data: raw }, { type: 'body', metatype })) as AddCartItemDto | AddCustomItemDto | AddPromotionItemDto;
+  if (entry instanceof AddCartItemDto && entry.id === undefined && entry.sku === undefined) {
+    throw new BadRequestError('A cart_item names its product by id or by sku', 'data.id');
+  }
+  return entry;
 }
 
 @Injectable()

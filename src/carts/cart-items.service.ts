@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, BadRequestError, ErrorObject, NotFoundError, UnprocessableError } from '../common/errors/api-error';
+import type { Request } from 'express';
+import { ApiError, BadRequestError, ErrorObject, UnprocessableError } from '../common/errors/api-error';
 import { isStorableAmount, MAX_AMOUNT, MAX_QUANTITY } from '../common/money/limits';
-import { isUuid } from '../common/validation/resource-id.pipe';
-import { productPrices } from '../catalog/products/products.presenter';
 import { Db, PrismaService } from '../prisma/prisma.service';
-import { assertStockHolds } from '../stock/stock.service';
+import { CartItemSources, PreparedSources } from './sources/cart-item-sources';
+import type { ItemRequest, SourceContext } from './sources/cart-item-source';
 import { AddCartItemDto, AddCustomItemDto, AddPromotionItemDto } from './dto/cart.dto';
 import { CartPricing } from './pricing/cart-pricing.service';
 import { AddCartItemsRequest, entryErrors } from './cart-items.body';
@@ -32,6 +32,11 @@ function lineCurrency(cart: CartWithItems, requested: string | undefined, fallba
   return currency;
 }
 
+/** What a source is asked for a `cart_item`. */
+function itemRequest(dto: AddCartItemDto): ItemRequest {
+  return { id: dto.id, sku: dto.sku, quantity: dto.quantity ?? 1, location: dto.location, bundleConfiguration: dto.bundle_configuration };
+}
+
 /** Adding to a cart (a product, a custom item, or many at once) and emptying it. */
 @Injectable()
 export class CartItemsService {
@@ -40,6 +45,7 @@ export class CartItemsService {
     private readonly cartsService: CartsService,
     private readonly prisma: PrismaService,
     private readonly pricing: CartPricing,
+    private readonly sources: CartItemSources,
   ) {}
 
   /**
@@ -47,8 +53,10 @@ export class CartItemsService {
    * is reported (`data[i]` sources, `meta.id`/`meta.sku`): with `add_all_or_nothing` (the default) nothing is
    * added; without it the others are, and the answer carries both the cart's items and the `errors`.
    */
-  async add(ref: string, request: AddCartItemsRequest, currencyHeader: string | undefined) {
+  async add(ref: string, request: AddCartItemsRequest, currencyHeader: string | undefined, httpRequest?: Request) {
     const requested = parseCurrency(currencyHeader);
+    const products = request.entries.filter((e): e is AddCartItemDto => e instanceof AddCartItemDto).map(itemRequest);
+    const prepared = await this.sources.prepare(products, httpRequest);
     const { cart, failures } = await this.prisma.$transaction(async (tx) => {
       await this.carts.lock(ref, tx);
       const failures: ErrorObject[] = [];
@@ -58,7 +66,7 @@ export class CartItemsService {
           const current = (await this.carts.find(ref, tx))!;
           if (entry instanceof AddCustomItemDto) await this.addCustom(current, entry, requested, tx);
           else if (entry instanceof AddPromotionItemDto) await this.pricing.applyCode(current, entry.code, tx);
-          else await this.addProduct(current, entry, requested, tx);
+          else await this.addProduct(current, entry, requested, { request: httpRequest, db: tx }, prepared);
           added++;
         } catch (error) {
           // Every refusal is raised before the entry writes anything, so the transaction stays usable.
@@ -84,37 +92,45 @@ export class CartItemsService {
     });
   }
 
-  private async addProduct(current: CartWithItems, dto: AddCartItemDto, requested: string | undefined, tx: Db) {
+  private async addProduct(current: CartWithItems, dto: AddCartItemDto, requested: string | undefined, context: SourceContext & { db: Db }, prepared: PreparedSources) {
+    const tx = context.db;
     const quantity = dto.quantity ?? 1;
-    const product = isUuid(dto.id) ? await this.carts.findProduct(dto.id.toLowerCase(), tx) : null;
-    if (!product) throw new NotFoundError('Product', `No product with id ${dto.id}`);
-    if (product.status !== 'live') {
-      throw new UnprocessableError('Product not available', `Product ${product.id} is ${product.status}; only live products can be added to a cart`, 'data.id');
-    }
-    const list = productPrices(product);
-    const currency = lineCurrency(current, requested, list[0]?.currency?.toUpperCase());
-    if (!currency) throw new UnprocessableError('Product has no price', `Product ${product.id} has no price`, 'data.id');
-    const price = list.find((p) => p.currency.toUpperCase() === currency);
-    if (!price) throw new UnprocessableError('Product has no price', `Product ${product.id} has no price in ${currency}`, 'data.id');
+    const { source, product } = await this.sources.find(itemRequest(dto), context, prepared);
+    const currency = lineCurrency(current, requested, product.defaultCurrency);
+    if (!currency) throw new UnprocessableError('Product has no price', `Product ${product.productId} has no price`, 'data.id');
+    const price = product.priceIn(currency);
+    if (!price) throw new UnprocessableError('Product has no price', `Product ${product.productId} has no price in ${currency}`, 'data.id');
     if (!isStorableAmount(price.amount)) {
-      throw new UnprocessableError('Product price out of range', `Product ${product.id}'s ${currency} price is not an amount from 0 to ${MAX_AMOUNT}`, 'data.id');
+      throw new UnprocessableError('Product price out of range', `Product ${product.productId}'s ${currency} price is not an amount from 0 to ${MAX_AMOUNT}`, 'data.id');
     }
-    const existing = current.items.find((i) => i.productId === product.id);
+    const existing = current.items.find((i) => i.productId === product.productId);
+    if (existing && product.line.bundleConfiguration && JSON.stringify(existing.bundleConfiguration) !== JSON.stringify(product.line.bundleConfiguration)) {
+      throw new UnprocessableError(
+        'Bundle already in the cart',
+        `Bundle ${product.productId} is in the cart with other selected options; remove that item to add it with these`,
+        'data.bundle_configuration',
+      );
+    }
     this.assertRoom(current, existing, quantity);
-    assertStockHolds(product, (existing?.quantity ?? 0) + quantity, 'data.quantity');
+    product.assertQuantity?.((existing?.quantity ?? 0) + quantity);
     const others = current.items.filter((i) => i !== existing);
     assertCartTotal([...others, { unitAmount: price.amount, quantity: (existing?.quantity ?? 0) + quantity }]);
     await this.carts.upsertItem(
       current.id,
       {
-        productId: product.id,
+        productId: product.productId,
+        source,
         name: product.name,
         sku: product.sku,
         description: product.description,
         quantity,
         unitAmount: price.amount,
         currency,
-        includesTax: price.includes_tax,
+        includesTax: price.includesTax,
+        catalogId: product.line.catalogId ?? null,
+        image: product.line.image ?? null,
+        location: product.line.location ?? null,
+        bundleConfiguration: product.line.bundleConfiguration ?? null,
       },
       tx,
     );

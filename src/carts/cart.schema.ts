@@ -16,7 +16,18 @@ const discount = closed(
 );
 const promotionItemRequest = open({ type: constant('promotion_item'), code: string({ minLength: 1 }) }, ['type', 'code']);
 
-const productItem = open({ type: constant('cart_item'), id: uuid({ description: 'The product' }), quantity: integer({ minimum: 1 }) }, ['id']);
+const productItem = open(
+  {
+    type: constant('cart_item'),
+    id: string({ description: 'The product (a catalog product or a legacy product); or name it by sku', minLength: 1 }),
+    sku: string({ description: "The product's SKU (a product of the shopper's catalog)", minLength: 1 }),
+    quantity: integer({ minimum: 1 }),
+    location: string({ description: 'The slug of the stock location the item takes from', minLength: 1 }),
+    bundle_configuration: open({ selected_options: { type: 'object', additionalProperties: { type: 'object', additionalProperties: integer({ minimum: 1 }) } } }, ['selected_options']),
+  },
+  [],
+  { anyOf: [{ required: ['id'] }, { required: ['sku'] }] },
+);
 const customItem = open(
   {
     type: constant('custom_item'),
@@ -48,7 +59,10 @@ export const CART_SCHEMAS = defineSchemas({
     name: string(),
     description: string(),
     links: ref(WIRE.SelfLink),
-    meta: closed({ display_price: ref('CartTotals'), timestamps: ref(WIRE.Timestamps) }),
+    meta: closed({
+      display_price: ref('CartTotals'),
+      timestamps: closed({ created_at: string({ format: 'date-time' }), updated_at: string({ format: 'date-time' }), expires_at: string({ format: 'date-time', description: '7 days after the last change' }) }),
+    }),
     relationships: closed({ items: closed({ data: arrayOf(closed({ type: { type: 'string', enum: ['cart_item', 'custom_item', 'promotion_item'] }, id: uuid() })) }) }),
   }),
   CartTotals: cartTotals,
@@ -70,6 +84,11 @@ export const CART_SCHEMAS = defineSchemas({
       name: string(),
       sku: string(),
       description: string(),
+      catalog_id: uuid({ description: 'The catalog of the release the product was read from (an item of a published catalog)' }),
+      catalog_source: constant('pim'),
+      image: open({ mime_type: string(), file_name: string(), href: string() }),
+      location: string({ description: 'The slug of the stock location the item takes from' }),
+      bundle_configuration: open({ selected_options: { type: 'object', additionalProperties: { type: 'object', additionalProperties: integer({ minimum: 1 }) } } }, ['selected_options']),
       quantity: integer({ minimum: 1 }),
       unit_price: ref(WIRE.Money),
       value: ref(WIRE.Money),
@@ -81,7 +100,7 @@ export const CART_SCHEMAS = defineSchemas({
         timestamps: ref(WIRE.Timestamps),
       }),
     },
-    ['product_id', 'manage_stock'],
+    ['product_id', 'manage_stock', 'catalog_id', 'catalog_source', 'image', 'location', 'bundle_configuration'],
   ),
   PromotionItem: closed(
     {
@@ -118,7 +137,6 @@ export const CART_SCHEMAS = defineSchemas({
       options: open({ add_all_or_nothing: boolean() }),
     },
   },
-  UpdateCartItemRequest: dataRequest(open({ type: string(), quantity: integer({ minimum: 0 }) }, ['quantity'])),
   CheckoutRequest: dataRequest(
     open(
       {

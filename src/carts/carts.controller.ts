@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AllowImplicit, CurrentPrincipal, isImplicit } from '../auth/access.decorators';
 import { parseSubCollectionPage } from '../common/list-query';
@@ -146,8 +147,9 @@ export class CartsController {
     @CartRef() ref: string,
     @AddCartItemsBody() request: AddCartItemsRequest,
     @Headers('x-moltin-currency') currency: string | undefined,
+    @Req() httpRequest: Request,
   ) {
-    return new ResponseDocument(await this.cartItems.add(ref, request, currency));
+    return new ResponseDocument(await this.cartItems.add(ref, request, currency, httpRequest));
   }
 
   /** Empties the cart; the cart itself (name, description) stays. */
@@ -158,7 +160,7 @@ export class CartsController {
     await this.cartItems.clear(ref);
   }
 
-  @ApiDocumentResponse('Change an item\'s quantity (0 removes it)', ref(S.CartItemsDocument), { body: ref(S.UpdateCartItemRequest) })
+  @ApiDocumentResponse('Change an item\'s quantity (0 removes it)', ref(S.CartItemsDocument))
   @Put(':ref/items/:itemId')
   async updateItem(@CartRef() ref: string, @ResourceId('itemId', 'Cart item') itemId: string, @DataBody() dto: UpdateCartItemDto) {
     return new ResponseDocument(await this.carts.updateItem(ref, itemId, dto.quantity));
@@ -175,8 +177,8 @@ export class CartsController {
   @Post(':ref/checkout')
   @HttpCode(201)
   @OptionalCustomerToken()
-  async checkout(@CartRef() ref: string, @DataBody() dto: CheckoutDto, @CurrentPrincipal() principal?: Principal) {
-    return new ResponseDocument(await this.carts.checkout(ref, dto, principal));
+  async checkout(@CartRef() ref: string, @DataBody() dto: CheckoutDto, @Req() request: Request, @CurrentPrincipal() principal?: Principal) {
+    return new ResponseDocument(await this.carts.checkout(ref, dto, principal, request));
   }
 
 }

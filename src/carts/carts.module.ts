@@ -13,11 +13,17 @@ import { CartsController } from './carts.controller';
 import { CartsRepository } from './carts.repository';
 import { CartsService } from './carts.service';
 import { CartPricing } from './pricing/cart-pricing.service';
+import { CartItemSources } from './sources/cart-item-sources';
+import { LegacyProductSource } from './sources/legacy-product.source';
+import { CatalogProductSource } from './sources/catalog-product.source';
+import { CatalogsModule } from '../catalogs/catalogs.module';
+import { ShopperCatalogModule } from '../shopper-catalog/shopper-catalog.module';
+import { InventoriesModule } from '../inventories/inventories.module';
 
 @Module({
-  imports: [OrdersModule, StockModule, CustomersModule, AccountsModule, AccountManagementModule, DiscoveryModule],
+  imports: [OrdersModule, StockModule, CustomersModule, AccountsModule, AccountManagementModule, DiscoveryModule, CatalogsModule, ShopperCatalogModule, InventoriesModule],
   controllers: [CartsController],
-  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude, CheckoutParties, CartAccountsService, CartPricing],
+  providers: [CartsRepository, CartsService, CartItemsService, CartItemsInclude, CheckoutParties, CartAccountsService, CartPricing, CartItemSources, LegacyProductSource, CatalogProductSource],
   exports: [CartsService],
 })
 export class CartsModule {}

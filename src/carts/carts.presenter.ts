@@ -2,7 +2,7 @@ import type { Cart, CartItem } from '../generated/prisma/client';
 import { Page, pageOf, PageParams } from '../common/list-query';
 import { displayPrice } from '../common/money/money';
 import { timestamps } from '../common/http/timestamps';
-import { apiLink } from '../common/http/request-context';
+import { apiLink, linkBase } from '../common/http/request-context';
 import { cartTotalsOf, lineTotals } from './pricing/cart-pricing';
 import { storedDiscounts, storedPromotions } from './pricing/cart-pricing.service';
 
@@ -53,6 +53,24 @@ function promotionItems(cart: CartWithItems) {
   return storedPromotions(cart).map((p) => presentPromotionItem(cart, p));
 }
 
+/** A cart expires this long after its last change (Elastic Path's 7 days). */
+const CART_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** `meta.timestamps` of a cart, with `expires_at`. */
+function cartTimestamps(cart: CartWithItems) {
+  return { ...timestamps(cart), expires_at: new Date(cart.updatedAt.getTime() + CART_LIFETIME_MS).toISOString() };
+}
+
+/** What an item from a published catalog release shows beside a legacy product's: its catalog, image, location, bundle. */
+function catalogMembers(item: CartItem) {
+  return {
+    ...(item.catalogId !== null ? { catalog_id: item.catalogId, catalog_source: item.source ?? 'pim' } : {}),
+    ...(item.image !== null ? { image: item.image as Record<string, unknown> } : {}),
+    ...(item.location !== null ? { location: item.location } : {}),
+    ...(item.bundleConfiguration !== null ? { bundle_configuration: item.bundleConfiguration as Record<string, unknown> } : {}),
+  };
+}
+
 export function presentCartItem(item: CartItem) {
   const discounts = storedDiscounts(item);
   const { value, discount, withoutDiscount } = lineTotals(item, discounts);
@@ -68,6 +86,7 @@ export function presentCartItem(item: CartItem) {
     name: item.name,
     sku: item.sku,
     description: item.description,
+    ...catalogMembers(item),
     quantity: item.quantity,
     unit_price: { amount: item.unitAmount, currency: c, includes_tax: item.includesTax },
     value: { amount: withoutDiscount, currency: c, includes_tax: item.includesTax },
@@ -79,7 +98,7 @@ export function presentCartItem(item: CartItem) {
       promotion_source: d.promotion_source,
       is_cart_discount: d.is_cart_discount,
     })),
-    links: custom ? {} : { product: apiLink(`/products/${item.productId}`) },
+    links: custom ? {} : { product: item.catalogId !== null ? `${linkBase()}/catalog/products/${item.productId}` : apiLink(`/products/${item.productId}`) },
     meta: {
       display_price: {
         with_tax: { unit: displayPrice(unitAfter, c), value: displayPrice(value, c) },
@@ -100,7 +119,7 @@ export function presentCart(cart: CartWithItems) {
     name: cart.name,
     description: cart.description,
     links: { self: apiLink(`/carts/${encodeURIComponent(cart.id)}`) },
-    meta: { display_price: cartTotals(cart), timestamps: timestamps(cart) },
+    meta: { display_price: cartTotals(cart), timestamps: cartTimestamps(cart) },
     relationships: {
       items: {
         data: [

@@ -69,13 +69,36 @@ export class CartsRepository {
   /** Adds the product, or increments its quantity when already in the cart (one statement, race-free). */
   upsertItem(
     cartId: string,
-    item: { productId: string; name: string; sku: string; description: string; quantity: number; unitAmount: number; currency: string; includesTax: boolean },
+    item: {
+      productId: string;
+      source: string;
+      name: string;
+      sku: string;
+      description: string;
+      quantity: number;
+      unitAmount: number;
+      currency: string;
+      includesTax: boolean;
+      catalogId: string | null;
+      image: Prisma.InputJsonObject | null;
+      location: string | null;
+      bundleConfiguration: Prisma.InputJsonObject | null;
+    },
     db: Db = this.prisma,
   ) {
+    const json = (value: Prisma.InputJsonObject | null) => value ?? Prisma.DbNull;
     return db.cartItem.upsert({
       where: { cartId_productId: { cartId, productId: item.productId } },
-      create: { cartId, ...item },
-      update: { quantity: { increment: item.quantity }, name: item.name, sku: item.sku, description: item.description },
+      create: { cartId, ...item, image: json(item.image), bundleConfiguration: json(item.bundleConfiguration) },
+      // The line keeps its unit price; the name, SKU and image follow the product, and the last location named wins.
+      update: {
+        quantity: { increment: item.quantity },
+        name: item.name,
+        sku: item.sku,
+        description: item.description,
+        image: json(item.image),
+        ...(item.location !== null ? { location: item.location } : {}),
+      },
     });
   }
 
@@ -113,6 +136,11 @@ export class CartsRepository {
    */
   findProduct(id: string, db: Db = this.prisma) {
     return db.product.findUnique({ where: { id }, select: { id: true, name: true, sku: true, description: true, status: true, price: true, manageStock: true, stockLevel: true } });
+  }
+
+  /** The code of the store's default currency (what a cart of catalog products is priced in when no currency is asked for). */
+  async storeDefaultCurrency(db: Db = this.prisma): Promise<string | undefined> {
+    return (await db.currency.findFirst({ where: { isDefault: true }, select: { code: true } }))?.code.toUpperCase();
   }
 
   /** A page of carts: those associated with the customer or account of `owner`, or every cart when it is undefined. */

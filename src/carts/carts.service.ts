@@ -1,5 +1,6 @@
 import type { ShopperOwner } from '../auth/order-access';
 import { Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import { randomUUID } from 'node:crypto';
 import { ForbiddenError, NotFoundError, UnprocessableError } from '../common/errors/api-error';
 import { ListQuery, page, PageParams } from '../common/list-query';
@@ -8,7 +9,7 @@ import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
 import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
-import { assertStockHolds, StockService } from '../stock/stock.service';
+import { CartItemSources } from './sources/cart-item-sources';
 import { CartDto, CheckoutDto } from './dto/cart.dto';
 import { assertCartTotal } from './cart-limits';
 import { cartItemsDocument, cartItemsPage, CartWithItems, presentCart, presentCartItem } from './carts.presenter';
@@ -32,10 +33,10 @@ export class CartsService {
     private readonly orders: OrdersService,
     private readonly prisma: PrismaService,
     private readonly events: EventsPublisher,
-    private readonly stock: StockService,
     private readonly customers: CustomersService,
     private readonly parties: CheckoutParties,
     private readonly pricing: CartPricing,
+    private readonly sources: CartItemSources,
   ) {}
 
   /** Cart references are chosen by the client: 1–64 characters of `[A-Za-z0-9_-]`; anything else names no cart. */
@@ -124,8 +125,7 @@ export class CartsService {
       const item = current.items.find((i) => i.id === itemId);
       if (!item) throw new NotFoundError('Cart item');
       assertCartTotal(current.items.map((i) => (i === item ? { unitAmount: i.unitAmount, quantity } : i)));
-      const product = item.productId && quantity > item.quantity ? await this.carts.findProduct(item.productId, tx) : null;
-      if (product) assertStockHolds(product, quantity, 'data.quantity');
+      if (item.productId !== null && quantity > 0) await this.sources.assertQuantity({ ...item, productId: item.productId }, quantity, tx);
       if (quantity === 0) await this.carts.deleteItem(itemId, tx);
       else await this.carts.setItemQuantity(itemId, quantity, tx);
       return this.changed(ref, tx);
@@ -150,7 +150,7 @@ export class CartsService {
    * The order is for whom ORDER_ACCESS lets the request check out as (CheckoutParties): a guest, a customer (of
    * `customer.id` or the customer token sent) or an account (of the account management token sent, or named).
    */
-  async checkout(ref: string, dto: CheckoutDto, principal?: Principal) {
+  async checkout(ref: string, dto: CheckoutDto, principal?: Principal, request?: Request) {
     const order = await this.prisma.$transaction(async (tx) => {
       const party = await this.parties.of(dto, principal, tx);
       await this.carts.lock(ref, tx);
@@ -159,7 +159,7 @@ export class CartsService {
       // Priced again now, so the order carries the discounts that hold at this moment.
       const { cart, promotions } = await this.pricing.reprice(unpriced, tx);
       assertCartTotal(cart.items);
-      const managed = await this.stock.check(productLines(cart.items), tx);
+      const stock = await this.sources.reserve(productLines(cart.items), { request, db: tx });
       const billing = { ...dto.billing_address } as Record<string, unknown>;
       const shipping = { ...(dto.shipping_address ?? dto.billing_address) } as Record<string, unknown>;
       const order = await this.orders.createFromCheckout(
@@ -177,7 +177,12 @@ export class CartsService {
             quantity: i.quantity,
             unitAmount: i.unitAmount,
             includesTax: i.includesTax,
-            stockAllocated: i.productId !== null && managed.has(i.productId),
+            stockAllocated: stock.taken.has(i.id),
+            stockSource: stock.taken.get(i.id)?.stockSource ?? null,
+            catalogId: i.catalogId,
+            catalogSource: i.catalogId !== null ? i.source : null,
+            location: i.location,
+            bundleConfiguration: i.bundleConfiguration,
             discounts: storedDiscounts(i),
             discountAmount: lineTotals(i, storedDiscounts(i)).discount,
           })),
@@ -185,7 +190,7 @@ export class CartsService {
         tx,
       );
       await this.pricing.spendCodes(cart.id, order.id, promotions, tx);
-      await this.stock.take(productLines(cart.items).filter((i) => managed.has(i.productId)), tx);
+      await stock.take();
       return order;
     }, QUEUED_TRANSACTION);
     return orderEventPayload(order);

@@ -64,10 +64,10 @@ export class InventoryStock {
    * Allocates the lines' quantities (an order's items) in the caller's transaction, all or none: a line that
    * cannot be allocated throws 422 naming its product, and the caller's transaction rolls back. Products with
    * no stock are not managed and are left alone. Rows are locked in product order, so two checkouts sharing
-   * products queue instead of deadlocking.
+   * products queue instead of deadlocking. Answers the ids (lower case) of the products whose stock it allocated.
    */
-  async allocate(tx: Db, lines: StockLine[]): Promise<void> {
-    await this.moveLines(tx, lines, 'allocate');
+  async allocate(tx: Db, lines: StockLine[]): Promise<Set<string>> {
+    return this.moveLines(tx, lines, 'allocate');
   }
 
   /** Gives back what `allocate` took for these lines (a cancelled order); 422 if more would be deallocated than is allocated. */
@@ -75,7 +75,7 @@ export class InventoryStock {
     await this.moveLines(tx, lines, 'deallocate');
   }
 
-  private async moveLines(tx: Db, lines: StockLine[], action: 'allocate' | 'deallocate') {
+  private async moveLines(tx: Db, lines: StockLine[], action: 'allocate' | 'deallocate'): Promise<Set<string>> {
     const merged = new Map<string, StockLine>();
     for (const line of lines) {
       const key = `${line.productId.toLowerCase()}\n${line.locationSlug ?? ''}`;
@@ -91,6 +91,7 @@ export class InventoryStock {
       }
       await this.moveLocked(tx, line.productId, { action, quantity: line.quantity, location: line.locationSlug });
     }
+    return locked;
   }
 
   private async moveLocked(tx: Db, productId: string, move: StockMove): Promise<InventoryTransaction> {

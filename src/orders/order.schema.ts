@@ -35,6 +35,10 @@ export const ORDER_SCHEMAS = defineSchemas({
       product_id: uuid({ description: 'Absent for a custom item' }),
       name: string(),
       sku: string(),
+      catalog_id: uuid({ description: 'The catalog a line sold from a published catalog release came from' }),
+      catalog_source: constant('pim'),
+      location: string({ description: 'The slug of the stock location the line took its stock from' }),
+      bundle_configuration: open({ selected_options: { type: 'object' } }, ['selected_options']),
       unit_price: ref(WIRE.Money),
       value: ref(WIRE.Money),
       discounts: arrayOf(
@@ -48,7 +52,7 @@ export const ORDER_SCHEMAS = defineSchemas({
       }),
       relationships: closed({ cart_item: toOne('cart_item') }, ['cart_item']),
     },
-    ['product_id'],
+    ['product_id', 'catalog_id', 'catalog_source', 'location', 'bundle_configuration'],
   ),
   UpdateOrderRequest: dataRequest(
     open({

@@ -120,6 +120,15 @@ export const ORDER_ITEM_WIRE = new WireFormat<OrderItem, void>([
   ),
   scalar('name', 'name', (i) => i.name),
   scalar('sku', 'sku', (i) => i.sku),
+  // A line sold from a published catalog release names its catalog, and its stock location and bundle selection.
+  when(scalar('catalog_id', 'catalog_id', (i) => i.catalogId), (i) => i.catalogId !== null, (t) => Prisma.sql`${col(t, 'catalog_id')} IS NOT NULL`),
+  when(scalar('catalog_source', 'catalog_source', (i) => i.catalogSource), (i) => i.catalogSource !== null, (t) => Prisma.sql`${col(t, 'catalog_source')} IS NOT NULL`),
+  when(scalar('location', 'location', (i) => i.location), (i) => i.location !== null, (t) => Prisma.sql`${col(t, 'location')} IS NOT NULL`),
+  when(
+    jsonColumn('bundle_configuration', 'bundle_configuration', (i) => i.bundleConfiguration),
+    (i) => i.bundleConfiguration !== null,
+    (t) => Prisma.sql`${col(t, 'bundle_configuration')} IS NOT NULL`,
+  ),
   itemAmount('unit_price', (i) => i.unitAmount, 'unit_amount'),
   itemAmount('value', lineValue, LINE_VALUE_SQL),
   jsonColumn('discounts', 'discounts', (i) => i.discounts),

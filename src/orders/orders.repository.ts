@@ -77,10 +77,10 @@ export class OrdersRepository {
    * statement: whoever gets them returns the stock, and a second caller gets none.
    */
   releaseAllocatedItems(orderId: string, db: Db) {
-    return db.$queryRaw<{ productId: string; quantity: number }[]>`
+    return db.$queryRaw<{ productId: string; quantity: number; stockSource: string | null; location: string | null }[]>`
       UPDATE order_items SET stock_allocated = false, updated_at = now()
       WHERE order_id = ${orderId}::uuid AND stock_allocated
-      RETURNING product_id::text AS "productId", quantity`;
+      RETURNING product_id::text AS "productId", quantity, stock_source AS "stockSource", location`;
   }
 
   itemsOf(orderIds: string[], db: Db = this.prisma) {

@@ -8,6 +8,11 @@ import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
 import { StockService } from '../stock/stock.service';
+import { InventoryStock } from '../inventories/inventory-stock.service';
+
+/** `order_items.stock_source`: whose stock an allocated line took (null is read as legacy managed stock). */
+export const PRODUCT_STOCK = 'products';
+export const INVENTORY_STOCK = 'inventories';
 import { UpdateOrderDto } from './dto/update-order.dto';
 import { OrderWithItems, orderEventPayload, presentOrder, presentOrderItem } from './order.presenter';
 import type { OrderPaymentStatus } from './order-payment-lifecycle';
@@ -40,6 +45,13 @@ export interface NewOrderInput {
     /** The line's discounts as the cart worked them out (each a positive amount taken off), and their sum. */
     discounts?: { id: string; code: string | null; amount: number; is_cart_discount: boolean; promotion_source: string }[];
     discountAmount?: number;
+    /** Whose stock `stockAllocated` took: `products` (legacy managed stock) when null, or `inventories`. */
+    stockSource?: string | null;
+    /** A line sold from a published catalog release: its catalog and source (`pim`). */
+    catalogId?: string | null;
+    catalogSource?: string | null;
+    location?: string | null;
+    bundleConfiguration?: Prisma.JsonValue | null;
   }[];
 }
 
@@ -50,6 +62,7 @@ export class OrdersService {
     private readonly prisma: PrismaService,
     private readonly events: EventsPublisher,
     private readonly stock: StockService,
+    private readonly inventory: InventoryStock,
   ) {}
 
   async getWithItemsOrThrow(id: string, db: Db = this.prisma): Promise<OrderWithItems> {
@@ -132,6 +145,11 @@ export class OrdersService {
               is_cart_discount: d.is_cart_discount,
             })),
             discountAmount: i.discountAmount ?? 0,
+            stockSource: i.stockSource ?? null,
+            catalogId: i.catalogId ?? null,
+            catalogSource: i.catalogSource ?? null,
+            location: i.location ?? null,
+            bundleConfiguration: i.bundleConfiguration ? (i.bundleConfiguration as Prisma.InputJsonObject) : Prisma.DbNull,
           })),
         },
       },
@@ -139,6 +157,17 @@ export class OrdersService {
     );
     await this.events.publish(tx, 'order.created', orderEventPayload(order));
     return order;
+  }
+
+  /**
+   * A cancelled order's allocated lines go back, once (the lines are marked in the same statement), to the stock
+   * they were taken from: legacy products' managed stock, or the inventory (at the line's location).
+   */
+  private async returnStock(orderId: string, tx: Db): Promise<void> {
+    const lines = await this.orders.releaseAllocatedItems(orderId, tx);
+    await this.stock.release(lines.filter((l) => (l.stockSource ?? PRODUCT_STOCK) === PRODUCT_STOCK), tx);
+    const inventory = lines.filter((l) => l.stockSource === INVENTORY_STOCK);
+    if (inventory.length) await this.inventory.deallocate(tx, inventory.map((l) => ({ productId: l.productId, quantity: l.quantity, locationSlug: l.location ?? undefined })));
   }
 
   /** `PUT /v2/orders/:id`: fulfil, cancel or change the shipping address (docs/api.md, "Orders"). */
@@ -182,7 +211,7 @@ export class OrdersService {
       // Conditional on the state just checked, so a concurrent change (a payment, another PUT) cannot slip between.
       const count = await this.orders.updateWhere(where, data, tx);
       if (count === 0) throw new UnprocessableError('Order cannot be updated', 'The order changed while it was being updated; read it again and retry');
-      if (dto.status === 'cancelled') await this.stock.release(await this.orders.releaseAllocatedItems(id, tx), tx);
+      if (dto.status === 'cancelled') await this.returnStock(id, tx);
       const fresh = await this.getWithItemsOrThrow(id, tx);
       const payload = orderEventPayload(fresh);
       await this.events.publish(tx, [...events, 'order.updated'], payload);

@@ -160,7 +160,6 @@ const NOT_DERIVED: Record<string, string> = {
   'POST /v2/carts': 'carts',
   'PUT /v2/carts/:ref': 'carts',
   'POST /v2/carts/:ref/items': 'carts',
-  'PUT /v2/carts/:ref/items/:itemId': 'carts',
   'POST /v2/carts/:ref/checkout': 'carts',
   'POST /v2/carts/:ref/relationships/customers': 'carts',
   'DELETE /v2/carts/:ref/relationships/customers': 'carts',

@@ -13,14 +13,44 @@ export class CartDto {
   description?: string;
 }
 
-/** `POST /v2/carts/:ref/items`: `{"type":"cart_item","id":"<productId>","quantity":2}`. */
+/** A bundle's selection: `{"selected_options": {"<component>": {"<product id>": <quantity>}}}`. */
+export class BundleConfigurationDto {
+  @IsObject({ message: 'bundle_configuration.selected_options must be an object of components, each {"<product id>": <quantity>}' })
+  selected_options: Record<string, Record<string, number>>;
+}
+
+/**
+ * `POST /v2/carts/:ref/items`: `{"type":"cart_item","id":"<productId>","quantity":2}`, or the product by `sku`;
+ * a bundle with `bundle_configuration`, a stock location by its slug in `location`.
+ */
 export class AddCartItemDto {
   @ResourceType('cart_item')
   type?: string;
 
+  /** The product's id; `sku` names it otherwise (one of them is required). */
+  @OptionalNotNull()
   @IsString()
   @IsNotEmpty()
-  id: string;
+  @MaxLength(255)
+  id?: string;
+
+  @OptionalNotNull()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  sku?: string;
+
+  @OptionalNotNull()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  location?: string;
+
+  @OptionalNotNull()
+  @IsObject({ message: 'bundle_configuration must be {"selected_options": {...}}' })
+  @ValidateNested()
+  @Type(() => BundleConfigurationDto)
+  bundle_configuration?: BundleConfigurationDto;
 
   @OptionalNotNull()
   @IsInt()
