@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsUUID, ValidateNested } from 'class-validator';
+import { EveryObject, NestedArrayOf } from './dto/every-object';
 import { applyDecorators } from '@nestjs/common';
 import { arrayOf, closed, integer, uuid } from '../common/openapi/json-schema';
 import { OptionalNotNull } from '../common/validation/optional-not-null';
@@ -22,6 +23,6 @@ export class PrioritizedPricebookDto {
 
 /** `pricebook_ids`: `[{id, priority}]`, up to five. */
 export const PrioritizedPricebooks = () =>
-  applyDecorators(OptionalNotNull(), IsArray(), ArrayMaxSize(MAX_PRICEBOOKS), ValidateNested({ each: true }), Type(() => PrioritizedPricebookDto));
+  applyDecorators(OptionalNotNull(), IsArray(), ArrayMaxSize(MAX_PRICEBOOKS), EveryObject(), ValidateNested({ each: true }), Type(() => PrioritizedPricebookDto), NestedArrayOf(() => PrioritizedPricebookDto));
 
 export const prioritizedPricebooksSchema = arrayOf(closed({ id: uuid(), priority: integer() }), { maxItems: MAX_PRICEBOOKS });

@@ -309,9 +309,10 @@ function catalogFixtures(created: (path: string, data: Record<string, unknown>) 
   };
   const ruleBody = async () => {
     const catalog = await created('/catalogs', await catalogBody());
+    const book = await created('/pcm/pricebooks', { type: 'pricebook', attributes: { name: `Fuzz rule book ${unique()}` } });
     return {
       type: 'catalog_rule',
-      attributes: { name: `fuzz-rule-${unique()}`, catalog_id: catalog.id, channels: ['web'], tags: ['vip'], account_ids: ['a'], account_tag_ids: ['t'], customer_ids: ['c'], schedules: [{ valid_from: '2026-01-01T00:00:00Z', valid_to: '2027-01-01T00:00:00Z' }] },
+      attributes: { name: `fuzz-rule-${unique()}`, catalog_id: catalog.id, pricebook_ids: [{ id: book.id, priority: 2 }], channels: ['web'], tags: ['vip'], account_ids: ['a'], account_tag_ids: ['t'], customer_ids: ['c'], schedules: [{ valid_from: '2026-01-01T00:00:00Z', valid_to: '2027-01-01T00:00:00Z' }] },
     };
   };
   const fixtures: Record<string, () => Promise<WriteFixture>> = {};

@@ -17,4 +17,4 @@ export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
   );
 }
 
-registerValidatorSchema('isDateTime', () => ({ type: 'string', format: 'date-time' }));
+registerValidatorSchema('isDateTime', () => ({ type: 'string', format: 'date-time', example: '2026-01-05T10:00:00Z' }));

@@ -1,6 +1,7 @@
-import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
+import { applyDecorators } from '@nestjs/common';
 import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { EveryObject, NestedArrayOf } from './every-object';
 import { IsDateTime } from './is-date-time';
 import { BodyId, NestedObject } from '../../common/validation/body-members';
 import { Nullable } from '../../common/validation/nullable';
@@ -25,7 +26,7 @@ export class RuleScheduleDto {
   valid_to?: string | null;
 }
 
-export const RuleSchedules = () => applyDecorators(Nullable(), IsArray(), ArrayMaxSize(MAX_RULE_VALUES), ValidateNested({ each: true }), Type(() => RuleScheduleDto));
+export const RuleSchedules = () => applyDecorators(Nullable(), IsArray(), ArrayMaxSize(MAX_RULE_VALUES), EveryObject(), ValidateNested({ each: true }), Type(() => RuleScheduleDto), NestedArrayOf(() => RuleScheduleDto));
 
 /** A rule's `attributes` on create: `name` (no spaces) and `catalog_id` are required. */
 export class RuleAttributesDto {
