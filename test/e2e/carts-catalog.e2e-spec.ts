@@ -220,10 +220,13 @@ describe('carts and checkout on the catalog a shopper sees', () => {
     expect(ordered.response.status).toBe(201);
     const order = ordered.data as { data: { id: string; meta: any }; included: { items: any[] } };
     expect(order.data.meta.display_price.with_tax.amount).toBe(3 * 2000 + 1300);
-    expect(order.included.items.map((i) => [i.product_id, i.sku, i.quantity, i.unit_price.amount])).toEqual([
-      [ids.tee, skus.tee, 3, 2000],
-      [ids['mug-large'], skus['mug-large'], 1, 1300],
-    ]);
+    const bySku = (a: unknown[], b: unknown[]) => String(a[1]).localeCompare(String(b[1]));
+    expect(order.included.items.map((i) => [i.product_id, i.sku, i.quantity, i.unit_price.amount]).sort(bySku)).toEqual(
+      [
+        [ids.tee, skus.tee, 3, 2000],
+        [ids['mug-large'], skus['mug-large'], 1, 1300],
+      ].sort(bySku),
+    );
     const paid = await paymentSetup({ client: createClient({ baseUrl: t.baseUrl, auth: t.admin.Authorization.replace(/^Bearer /, '') }), path: { orderID: order.data.id }, body: { data: { gateway: 'manual', method: 'purchase' } } as never });
     expect(paid.response.status).toBe(200);
     const read = await admin.Orders.Get(order.data.id);
