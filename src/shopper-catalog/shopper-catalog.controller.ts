@@ -9,7 +9,7 @@ import { CurrenciesService } from '../currencies/currencies.service';
 import { CatalogReads, Read } from './catalog-reads';
 import { PreparedReads } from './prepared-reads';
 import { ReleaseReader } from './release-reader';
-import { presentRelease } from './shopper-catalog.presenter';
+import { RELEASE_WIRE } from '../catalogs/releases/release.wire';
 import { SHOPPER_CATALOG_DOCUMENTS as D } from './shopper-catalog.schema';
 import { ShopperCatalogService } from './shopper-catalog.service';
 
@@ -47,7 +47,7 @@ export class ShopperCatalogController extends CatalogReads {
     return this.read(req, res, 0, async (ctx) => {
       const row = await this.reader.release(ctx.releaseId);
       if (!row) throw noPublishedCatalog();
-      return { data: presentRelease(row, ctx.url.baseUrl) };
+      return { data: RELEASE_WIRE.present(row, { linkBase: ctx.url.baseUrl }) };
     });
   }
 

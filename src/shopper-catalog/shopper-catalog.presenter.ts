@@ -1,5 +1,4 @@
 import { BadRequestError } from '../common/errors/api-error';
-import type { CatalogRelease } from '../generated/prisma/client';
 import type { ReleasedProduct } from './release-reader';
 
 export const CATALOG_INCLUDES = ['main_image', 'files', 'component_products'] as const;
@@ -65,34 +64,3 @@ export function uniqueById(objects: (Record<string, any> | null | undefined)[]):
   return out;
 }
 
-/** A published release as `GET /catalog` answers it: the catalog release a shopper's context sees. */
-export function presentRelease(row: CatalogRelease, linkBase: string) {
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  return {
-    id: row.id,
-    type: 'catalog-release' as const,
-    attributes: {
-      name: row.name,
-      description: row.description,
-      catalog_id: row.catalogId,
-      published_at: iso(row.publishedAt),
-      hierarchies: Array.isArray(row.hierarchies) ? row.hierarchies : [],
-    },
-    relationships: {
-      hierarchies: { links: { related: `${linkBase}/catalog/hierarchies` } },
-      products: { links: { related: `${linkBase}/catalog/products` } },
-    },
-    meta: {
-      created_at: row.createdAt.toISOString(),
-      started_at: iso(row.startedAt),
-      updated_at: iso(row.updatedAt),
-      release_status: row.status,
-      is_full_publish: row.isFullPublish,
-      is_full_delta: row.isFullDelta,
-      total_products: row.totalProducts,
-      total_nodes: row.totalNodes,
-      percent_completed: row.percentCompleted,
-      owner: 'store' as const,
-    },
-  };
-}

@@ -1,6 +1,7 @@
 import { arrayOf, boolean, closed, dateTime, integer, type JsonSchema, nullable, number, oneOfStrings, open, ref, string, uuid } from '../common/openapi/json-schema';
 import { defineSchemas } from '../common/openapi/schema-registry';
 import { WIRE } from '../common/openapi/wire-schemas';
+import { RELEASE_SCHEMAS } from '../catalogs/releases/release.schema';
 
 /**
  * The shopper catalog's resources as Elastic Path's Catalog View describes them: the members, required members
@@ -138,33 +139,7 @@ const file = open({
   link: open({ href: string() }),
 });
 
-const release = closed({
-  id: string(),
-  type: oneOfStrings(['catalog-release']),
-  attributes: closed({
-    name: string(),
-    description: string(),
-    catalog_id: string(),
-    published_at: nullable(dateTime()),
-    hierarchies: arrayOf(open({ id: string(), label: string(), name: string() })),
-  }),
-  relationships: closed({ hierarchies: closed({ links: relatedLink }), products: closed({ links: relatedLink }) }),
-  meta: closed({
-    created_at: dateTime(),
-    started_at: nullable(dateTime()),
-    updated_at: nullable(dateTime()),
-    release_status: oneOfStrings(['PENDING', 'IN_PROGRESS', 'FAILED', 'PUBLISHED']),
-    is_full_publish: boolean(),
-    is_full_delta: boolean(),
-    total_products: nullable(integer()),
-    total_nodes: nullable(integer()),
-    percent_completed: nullable(integer()),
-    owner: nullable(oneOfStrings(['store', 'organization'])),
-  }),
-});
-
 export const SHOPPER_CATALOG_SCHEMAS = defineSchemas({
-  CatalogViewRelease: release,
   CatalogHierarchy: hierarchy,
   CatalogNode: node,
   CatalogProduct: product,
@@ -188,7 +163,7 @@ function listDocument(item: string, withIncluded: boolean): JsonSchema {
 
 export const SHOPPER_CATALOG_DOCUMENTS = defineSchemas({
   CatalogIncluded: INCLUDED,
-  CatalogViewReleaseDocument: closed({ data: ref(S.CatalogViewRelease) }),
+  CatalogViewReleaseDocument: closed({ data: ref(RELEASE_SCHEMAS.CatalogRelease) }),
   CatalogHierarchyDocument: closed({ data: ref(S.CatalogHierarchy) }),
   CatalogHierarchyList: listDocument(S.CatalogHierarchy, false),
   CatalogNodeDocument: closed({ data: ref(S.CatalogNode) }),
