@@ -8,9 +8,17 @@ export const IS_PUBLIC = Symbol('IS_PUBLIC');
 export const ALLOW_IMPLICIT = Symbol('ALLOW_IMPLICIT');
 export const ALLOW_SHOPPER = Symbol('ALLOW_SHOPPER');
 export const ALLOW_ACCOUNT_MEMBER = Symbol('ALLOW_ACCOUNT_MEMBER');
+export const ALLOW_ANONYMOUS = Symbol('ALLOW_ANONYMOUS');
 
 /** No token needed (health, the token endpoint). */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION, true));
+
+/**
+ * A request without any token is let through as no one (the route then shows only what anyone may see: a public
+ * file's content, which a storefront's `<img>` loads with no header); a token, when sent, is checked as on every
+ * other route.
+ */
+export const AllowAnonymous = () => SetMetadata(ALLOW_ANONYMOUS, true);
 
 /** Implicit (storefront) tokens may call this route; by default only client-credentials tokens may. */
 export const AllowImplicit = () => SetMetadata(ALLOW_IMPLICIT, true);

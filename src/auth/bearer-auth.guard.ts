@@ -4,7 +4,7 @@ import { AuthGuard, IAuthModuleOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../common/errors/api-error';
 import type { Principal } from '../common/http/request-context';
-import { ALLOW_ACCOUNT_MEMBER, ALLOW_IMPLICIT, ALLOW_SHOPPER, IS_PUBLIC } from './access.decorators';
+import { ALLOW_ACCOUNT_MEMBER, ALLOW_ANONYMOUS, ALLOW_IMPLICIT, ALLOW_SHOPPER, IS_PUBLIC } from './access.decorators';
 import { BearerStrategy } from './bearer.strategy';
 import { PrincipalResolvers } from './principal-resolvers';
 
@@ -39,8 +39,9 @@ export class BearerAuthGuard extends AuthGuard() {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    await super.canActivate(context);
     const req = context.switchToHttp().getRequest<Request>();
+    if (req.headers.authorization === undefined && this.reflector.getAllAndOverride<boolean>(ALLOW_ANONYMOUS, targets)) return true;
+    await super.canActivate(context);
     if (req.principal) req.principal = await this.resolvers.refine(req.principal, (name) => req.get(name));
     const principal = req.principal;
     const asShopper = this.reflector.getAllAndOverride<boolean>(ALLOW_SHOPPER, targets) && req.get('x-moltin-customer-token') !== undefined;

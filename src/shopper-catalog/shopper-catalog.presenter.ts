@@ -64,3 +64,16 @@ export function uniqueById(objects: (Record<string, any> | null | undefined)[]):
   return out;
 }
 
+
+/**
+ * A file as a release keeps it has links relative to the API (it was written with no request, so no origin): they
+ * are made absolute with the request's origin, so a storefront's `<img src>` reaches the API, not the page's host.
+ */
+export function fileWithOrigin(file: Record<string, any>, base: string): Record<string, any> {
+  const absolute = (url: unknown) => (typeof url === 'string' && url.startsWith('/') ? `${base}${url}` : url);
+  return {
+    ...file,
+    ...(file.link ? { link: { ...file.link, href: absolute(file.link.href) } } : {}),
+    ...(file.links ? { links: { ...file.links, self: absolute(file.links.self) } } : {}),
+  };
+}

@@ -3,7 +3,7 @@ import { NotFoundError } from '../common/errors/api-error';
 import { buildPageEnvelope, type ListQuery, pageOf, type RequestUrl } from '../common/list-query';
 import { isUuid } from '../common/validation/resource-id.pipe';
 import { type NodeScope, type ProductScope, ReleaseReader, type ReleasedProduct, type RowsPage } from './release-reader';
-import { type CatalogInclude, productInCurrency, uniqueById } from './shopper-catalog.presenter';
+import { type CatalogInclude, fileWithOrigin, productInCurrency, uniqueById } from './shopper-catalog.presenter';
 
 /** What a read needs beside its release: the currency its prices show in, its includes, and its URL (page links). */
 export interface CatalogReadContext {
@@ -75,8 +75,8 @@ export class ShopperCatalogService {
     if (ctx.includes.length === 0) return null;
     const included: Record<string, unknown[]> = {};
     for (const name of ctx.includes) {
-      if (name === 'main_image') included.main_images = uniqueById(products.map((p) => p.mainImage));
-      if (name === 'files') included.files = uniqueById(products.flatMap((p) => p.files));
+      if (name === 'main_image') included.main_images = uniqueById(products.map((p) => p.mainImage)).map((f) => fileWithOrigin(f, ctx.url.baseUrl));
+      if (name === 'files') included.files = uniqueById(products.flatMap((p) => p.files)).map((f) => fileWithOrigin(f, ctx.url.baseUrl));
       if (name === 'component_products') {
         const components = await this.reader.productsInRelease(ctx.releaseId, products.flatMap((p) => p.componentIds));
         included.component_products = components.map((c) => productInCurrency(c, ctx.currency));

@@ -49,6 +49,14 @@ describe('catalog: private files are invisible to storefront tokens', () => {
     expect(content.text).toBe('private.txt');
   });
 
+  it('content without any token (an <img> on a storefront page): public files only; a bad token is still refused', async () => {
+    const shown = await t.http.get(`/v2/files/${publicId}/content`);
+    expect([shown.status, shown.text]).toEqual([200, 'public.txt']);
+    expectErrorDocument(await t.http.get(`/v2/files/${privateId}/content`), 404);
+    expectErrorDocument(await t.http.get(`/v2/files/${publicId}`), 401);
+    expectErrorDocument(await t.http.get(`/v2/files/${publicId}/content`).set('Authorization', 'Bearer not-a-token'), 401);
+  });
+
   it('includes: a product shows a storefront token only its public files and main image', async () => {
     const product = await createProduct(t);
     expect((await t.http.post(`/v2/products/${product.id}/relationships/files`).set(t.admin).send({ data: [{ type: 'file', id: publicId }, { type: 'file', id: privateId }] })).status).toBe(200);

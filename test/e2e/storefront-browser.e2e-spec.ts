@@ -110,7 +110,7 @@ onPostgresProject('a storefront from another origin shows the seeded PXM catalog
     const items = await page.locator('#products li').evaluateAll((lis) =>
       lis.map((li) => {
         const img = li.querySelector('img');
-        return { sku: (li as HTMLElement).dataset.sku, text: li.textContent, imageWidth: img ? img.naturalWidth : null };
+        return { sku: (li as HTMLElement).dataset.sku, text: li.textContent, imageWidth: img ? img.naturalWidth : null, src: img?.src };
       }),
     );
     const skus = items.map((i) => i.sku);
@@ -119,7 +119,7 @@ onPostgresProject('a storefront from another origin shows the seeded PXM catalog
     expect(skus).not.toContain('PXM-DEMO-LAMP');
     expect(items.find((i) => i.sku === 'PXM-DEMO-MUG')!.text).toContain('Stoneware mug $12.00');
     const ownImages = items.filter((i) => !i.sku?.startsWith('PXM-DEMO-TEE-'));
-    expect(ownImages.map((i) => [i.sku, i.imageWidth])).toEqual(ownImages.map((i) => [i.sku, 64]));
+    expect(ownImages.map((i) => [i.sku, i.imageWidth, i.src])).toEqual(ownImages.map((i) => [i.sku, 64, expect.stringMatching(new RegExp(`^${apiOrigin}/v2/files/`))]));
     expect(Number(await page.evaluate(() => document.body.dataset.total))).toBe(items.length);
   });
 });

@@ -3,7 +3,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
-import { ALLOW_ACCOUNT_MEMBER, ALLOW_IMPLICIT, IS_PUBLIC } from '../../src/auth/access.decorators';
+import { ALLOW_ACCOUNT_MEMBER, ALLOW_ANONYMOUS, ALLOW_IMPLICIT, IS_PUBLIC } from '../../src/auth/access.decorators';
 import { DataBodyPipe } from '../../src/common/validation/data-body.pipe';
 import type { TestApp } from './test-app';
 
@@ -23,6 +23,8 @@ export interface RouteInfo {
   allowImplicit: boolean;
   /** An implicit token with an account management token may call it (`@AllowAccountMember()`). */
   allowAccountMember: boolean;
+  /** A request without any token is let through (`@AllowAnonymous()`); a token sent is checked. */
+  allowAnonymous: boolean;
   /** The handler's `@Body()` / `@DataBody()` parameter, if it takes one: its DTO class and whether it is unwrapped from `data`. */
   body?: { dto?: Function; dataBody: boolean };
 }
@@ -67,12 +69,13 @@ export function discoverRoutes(t: TestApp): RouteInfo[] {
       const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [fn, metatype]);
       const allowImplicit = !!reflector.getAllAndOverride<boolean>(ALLOW_IMPLICIT, [fn, metatype]);
       const allowAccountMember = !!reflector.getAllAndOverride<boolean>(ALLOW_ACCOUNT_MEMBER, [fn, metatype]);
+      const allowAnonymous = !!reflector.getAllAndOverride<boolean>(ALLOW_ANONYMOUS, [fn, metatype]);
       for (const classPath of classPaths) {
         for (const mp of ([] as string[]).concat(methodPath)) {
           const bare = joinPath(classPath, mp);
           const prefixed = joinPath('v2', bare);
           const path = served.has(`${method} ${prefixed}`) ? prefixed : bare;
-          routes.push({ method, path, handler: `${metatype.name}.${name}`, handlerFn: fn, isPublic, allowImplicit, allowAccountMember, body: bodyParameter(metatype, prototype, name) });
+          routes.push({ method, path, handler: `${metatype.name}.${name}`, handlerFn: fn, isPublic, allowImplicit, allowAccountMember, allowAnonymous, body: bodyParameter(metatype, prototype, name) });
         }
       }
     }

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Query, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AllowImplicit, CurrentPrincipal, isImplicit } from '../../auth/access.decorators';
+import { AllowAnonymous, AllowImplicit, CurrentPrincipal, isImplicit } from '../../auth/access.decorators';
 import type { Principal } from '../../common/http/request-context';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { CachedReads } from '../../common/response-cache/response-cache.decorators';
@@ -49,8 +49,10 @@ export class FilesController {
   @ApiRawResponse('Download a file\'s content', 'application/octet-stream', 'The content, with its own Content-Type')
   @Get(':id/content')
   @AllowImplicit()
+  @AllowAnonymous()
   async content(@ResourceId('id', 'File') id: string, @Res() res: Response, @CurrentPrincipal() principal?: Principal): Promise<void> {
-    const { stream, mimeType, size, fileName } = await this.files.content(id, isImplicit(principal));
+    // Without a token, as with a storefront's: public files only (the link a page's <img> loads sends no header).
+    const { stream, mimeType, size, fileName } = await this.files.content(id, !principal || isImplicit(principal));
     res.setHeader('Content-Type', mimeType);
     res.setHeader('Content-Length', String(size));
     // An ASCII fallback for old clients, and the exact UTF-8 name (RFC 6266 / RFC 5987).
