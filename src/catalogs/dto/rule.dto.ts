@@ -28,14 +28,8 @@ export class RuleScheduleDto {
 
 export const RuleSchedules = () => applyDecorators(Nullable(), IsArray(), ArrayMaxSize(MAX_RULE_VALUES), EveryObject(), ValidateNested({ each: true }), Type(() => RuleScheduleDto), NestedArrayOf(() => RuleScheduleDto));
 
-/** A rule's `attributes` on create: `name` (no spaces) and `catalog_id` are required. */
-export class RuleAttributesDto {
-  @RequiredText()
-  name: string;
-
-  @IsString()
-  catalog_id: string;
-
+/** Whom and when a rule (or a validation's question) is for: its lists and its schedules. */
+export class RuleCriteriaDto {
   @RuleValues()
   account_ids?: string[] | null;
 
@@ -53,13 +47,22 @@ export class RuleAttributesDto {
 
   @RuleSchedules()
   schedules?: RuleScheduleDto[] | null;
+}
+
+/** A rule's `attributes` on create: `name` (no spaces) and `catalog_id` are required. */
+export class RuleAttributesDto extends RuleCriteriaDto {
+  @RequiredText()
+  name: string;
+
+  @IsString()
+  catalog_id: string;
 
   @PrioritizedPricebooks()
   pricebook_ids?: PrioritizedPricebookDto[];
 }
 
 /** The attributes to change; `null` clears a list, the schedules or the price books. */
-export class UpdateRuleAttributesDto {
+export class UpdateRuleAttributesDto extends RuleCriteriaDto {
   @OptionalNotNull()
   @RequiredText()
   name?: string;
@@ -67,24 +70,6 @@ export class UpdateRuleAttributesDto {
   @OptionalNotNull()
   @IsString()
   catalog_id?: string;
-
-  @RuleValues()
-  account_ids?: string[] | null;
-
-  @RuleValues()
-  account_tag_ids?: string[] | null;
-
-  @RuleValues()
-  customer_ids?: string[] | null;
-
-  @RuleValues()
-  channels?: string[] | null;
-
-  @RuleValues()
-  tags?: string[] | null;
-
-  @RuleSchedules()
-  schedules?: RuleScheduleDto[] | null;
 
   @Nullable()
   @PrioritizedPricebooks()
