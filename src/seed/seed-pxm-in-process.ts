@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { AccessTokensService } from '../auth/access-tokens.service';
 import { ApiClientsRepository } from '../auth/api-clients.repository';
-import { ApiSession } from './api-session';
+import { SeedApiClient } from './seed-api-client';
 import { PxmSeedResult, seedPxmWith } from './seed-pxm-through-api';
 
 /**
@@ -13,7 +13,7 @@ export async function seedPxmIntoOwnServer(app: INestApplication, baseUrl: strin
   const [key] = await app.get(ApiClientsRepository, { strict: false }).findAll();
   if (!key) throw new Error('The server has no API key to seed the demo catalog with');
   const token = await app.get(AccessTokensService, { strict: false }).issue(key.id, 'client_credentials');
-  const api = new ApiSession({ baseUrl, accessToken: token.access_token, ownServer: true });
+  const api = new SeedApiClient({ baseUrl, accessToken: token.access_token, ownServer: true });
   try {
     await api.authenticate();
     return await seedPxmWith(api);

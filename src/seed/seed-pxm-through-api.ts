@@ -1,5 +1,5 @@
 import { DemoPxmProduct, demoPxmCatalog, PXM_DEMO, PXM_DEMO_SKU_PREFIX } from './demo-pxm-catalog';
-import { ApiSession, inPool, Json, SeedApiError } from './api-session';
+import { SeedApiClient, inPool, Json, SeedApiError } from './seed-api-client';
 
 export interface PxmSeedResult {
   /** Hierarchies, nodes, variations, options, products, images, prices and catalogs added. */
@@ -21,7 +21,7 @@ const filterEq = (field: string, value: string) => `filter=eq(${field},${encodeU
  * is found by slug, SKU, name or external reference before it is made, so a second run adds nothing; a release is
  * published only when this run added something or the catalog has no published release yet.
  */
-export async function seedPxmWith(api: ApiSession, concurrency = 6): Promise<PxmSeedResult> {
+export async function seedPxmWith(api: SeedApiClient, concurrency = 6): Promise<PxmSeedResult> {
   const demo = demoPxmCatalog();
   let added = 0;
   /** Relationship writes answer 200, 201 or 204 depending on the route. */
@@ -125,7 +125,7 @@ export async function seedPxmWith(api: ApiSession, concurrency = 6): Promise<Pxm
   return { added, releaseId: release.id, catalogId: catalog.id };
 }
 
-async function createProduct(api: ApiSession, product: DemoPxmProduct, bySku: Map<string, Json>): Promise<Json> {
+async function createProduct(api: SeedApiClient, product: DemoPxmProduct, bySku: Map<string, Json>): Promise<Json> {
   const components = product.components
     ? Object.fromEntries(
         Object.entries(product.components).map(([name, c]) => [
@@ -143,7 +143,7 @@ async function createProduct(api: ApiSession, product: DemoPxmProduct, bySku: Ma
   return found.data[0];
 }
 
-async function waitForPublished(api: ApiSession, catalogId: string, releaseId: string): Promise<void> {
+async function waitForPublished(api: SeedApiClient, catalogId: string, releaseId: string): Promise<void> {
   const deadline = Date.now() + PUBLISH_WAIT_MS;
   for (;;) {
     const { body } = await api.json('GET', `/catalogs/${catalogId}/releases/${releaseId}`);

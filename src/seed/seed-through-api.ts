@@ -1,9 +1,9 @@
-import { ApiSession, ApiTarget, inPool, Json, SeedApiError } from './api-session';
+import { SeedApiClient, ApiTarget, inPool, Json, SeedApiError } from './seed-api-client';
 import { seedPxmWith } from './seed-pxm-through-api';
 import { DEMO_IMAGE_PREFIX, DEMO_SKU_PREFIX, demoCatalog, DemoProduct, SeedResult } from './demo-catalog';
 
-export type { ApiTarget } from './api-session';
-export { SeedApiError } from './api-session';
+export type { ApiTarget } from './seed-api-client';
+export { SeedApiError } from './seed-api-client';
 
 /**
  * Seeds the demo catalogue into a running server through its API, as any client would: the server keeps
@@ -11,7 +11,7 @@ export { SeedApiError } from './api-session';
  * and products by SKU; a demo product missing its main image or categories (an interrupted run) gets them.
  */
 export async function seedThroughApi(target: ApiTarget): Promise<SeedResult> {
-  const api = new ApiSession(target);
+  const api = new SeedApiClient(target);
   try {
     return await seedWith(api, target);
   } finally {
@@ -19,7 +19,7 @@ export async function seedThroughApi(target: ApiTarget): Promise<SeedResult> {
   }
 }
 
-async function seedWith(api: ApiSession, target: ApiTarget): Promise<SeedResult> {
+async function seedWith(api: SeedApiClient, target: ApiTarget): Promise<SeedResult> {
   const started = Date.now();
   await api.authenticate();
   const { categories, products } = demoCatalog();
@@ -67,7 +67,7 @@ async function seedWith(api: ApiSession, target: ApiTarget): Promise<SeedResult>
 }
 
 /** Creates the product; if another seed created it meanwhile (409 on its SKU or slug), returns that one. */
-async function createProduct(api: ApiSession, product: DemoProduct): Promise<Json> {
+async function createProduct(api: SeedApiClient, product: DemoProduct): Promise<Json> {
   const { status, body } = await api.json(
     'POST',
     '/v2/products',

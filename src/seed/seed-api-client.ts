@@ -40,7 +40,7 @@ const MAX_RETRIES = 5;
  * Calls go through node:http with kept-alive connections: fetch costs several times the CPU per call, which
  * on a small machine is taken from the server being seeded.
  */
-export class ApiSession {
+export class SeedApiClient {
   private token = '';
   private readonly agent: HttpAgent;
   private readonly base: URL;
