@@ -17,7 +17,7 @@ const FULL = { categories: 12, products: 300, images: 12 };
 
 /** `npm run seed` as a newcomer runs it (the TypeScript source, so no build is needed). */
 function runSeedCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/seed/seed.ts', ...args], {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/seed-command.ts', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

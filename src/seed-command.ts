@@ -3,14 +3,14 @@ import { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { parseArgs } from 'node:util';
-import { AppModule } from '../app.module';
-import { CommerceExpressAdapter } from '../common/http/commerce-express-adapter';
-import { AppConfig, ConfigError, loadAppConfig } from '../config/app-config';
-import { configureApp } from '../configure-app';
-import { describeSeedResult, SeedResult } from './demo-catalog';
-import { DemoSeeder } from './demo-seeder';
-import { loopbackBaseUrl, seedPxmIntoOwnServer } from './seed-pxm-in-process';
-import { SeedApiError, seedThroughApi } from './seed-through-api';
+import { AppModule } from './app.module';
+import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
+import { AppConfig, ConfigError, loadAppConfig } from './config/app-config';
+import { configureApp } from './configure-app';
+import { describeSeedResult, SeedResult } from './seed/demo-catalog';
+import { DemoSeeder } from './seed/demo-seeder';
+import { loopbackBaseUrl, seedPxmIntoOwnServer } from './seed/seed-pxm-in-process';
+import { SeedApiError, seedThroughApi } from './seed/seed-through-api';
 
 const USAGE = `Usage: npm run seed [-- --url URL] [--client-id ID --client-secret SECRET] [--direct]
 
