@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeLoopbackCertificate } from '../support/loopback-certificate';
 import { ServerProcess, spawnServer } from '../support/spawn-server';
 import { TEST_CLIENT_ID } from '../support/test-app';
 import { createTestDatabase, TestDatabase } from '../support/test-database';
@@ -34,11 +35,7 @@ describe('HTTPS from HTTPS_CERT_FILE and HTTPS_KEY_FILE', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'commerce-api-https-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    makeLoopbackCertificate(dir);
     ca = readFileSync(join(dir, 'cert.pem'));
     database = await createTestDatabase();
   });

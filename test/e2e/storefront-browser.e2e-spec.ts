@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserContext, chromium } from 'playwright-core';
+import { makeLoopbackCertificate } from '../support/loopback-certificate';
 import { ServerProcess, spawnServer } from '../support/spawn-server';
 import { TEST_CLIENT_ID } from '../support/test-app';
 import { createTestDatabase, TestDatabase, testDbKind } from '../support/test-database';
@@ -64,11 +64,7 @@ onPostgresProject('a storefront from another origin shows the seeded PXM catalog
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'commerce-api-storefront-'));
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
+    makeLoopbackCertificate(dir);
     database = await createTestDatabase();
   });
   afterAll(async () => {
