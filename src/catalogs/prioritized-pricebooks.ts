@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsUUID, ValidateNested } from 'class-validator';
-import { EveryObject, NestedArrayOf } from './dto/every-object';
+import { EveryObject, NestedArrayOf } from '../common/validation/every-object';
 import { applyDecorators } from '@nestjs/common';
 import { arrayOf, closed, integer, uuid } from '../common/openapi/json-schema';
 import { OptionalNotNull } from '../common/validation/optional-not-null';

@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
 import { applyDecorators } from '@nestjs/common';
 import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { EveryObject, NestedArrayOf } from './every-object';
-import { IsDateTime } from './is-date-time';
+import { EveryObject, NestedArrayOf } from '../../common/validation/every-object';
+import { IsDateTime } from '../../common/validation/is-date-time';
 import { BodyId, NestedObject } from '../../common/validation/body-members';
 import { Nullable } from '../../common/validation/nullable';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';

@@ -1,5 +1,5 @@
 import { IsIn, IsString, MaxLength } from 'class-validator';
-import { IsDateTime } from './is-date-time';
+import { IsDateTime } from '../../common/validation/is-date-time';
 import { Nullable } from '../../common/validation/nullable';
 import { RuleCriteriaDto, RuleValues } from './rule.dto';
 

@@ -96,6 +96,8 @@ registerValidatorSchema('isEmail', (c) => {
 });
 
 registerValidatorSchema('isApiDate', () => ({ type: 'string', pattern: API_DATE_PATTERN, description: `${API_DATE_FORMS[0].toUpperCase()}${API_DATE_FORMS.slice(1)}`, example: '2026-01-05T10:00:00Z' }));
+registerValidatorSchema('isDateTime', () => ({ type: 'string', format: 'date-time', example: '2026-01-05T10:00:00Z' }));
+registerValidatorSchema('everyObject', () => ({ type: 'array', items: { type: 'object' } }));
 
 /** Swagger's `@ApiProperty` keys that document a member; any other would state what only the validators may. */
 const DOCUMENTING = ['description', 'example', 'examples', 'deprecated', 'title'];

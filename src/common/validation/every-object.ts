@@ -1,6 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { ValidateBy, ValidationOptions } from 'class-validator';
-import { registerValidatorSchema } from '../../common/openapi/request-schema';
 
 const isPlainObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -17,8 +16,6 @@ export function EveryObject(options?: ValidationOptions): PropertyDecorator {
     options,
   );
 }
-
-registerValidatorSchema('everyObject', () => ({ type: 'array', items: { type: 'object' } }));
 
 /**
  * An array of `dto` objects, read element by element: a missing element stays `undefined` (so EveryObject refuses

@@ -1,5 +1,4 @@
 import { ValidateBy, ValidationOptions } from 'class-validator';
-import { registerValidatorSchema } from '../../common/openapi/request-schema';
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 
@@ -16,5 +15,3 @@ export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
     options,
   );
 }
-
-registerValidatorSchema('isDateTime', () => ({ type: 'string', format: 'date-time', example: '2026-01-05T10:00:00Z' }));
