@@ -41,24 +41,20 @@ export const CATALOG_PRODUCTS_SPEC: ListResourceSpec = {
   maxOffset: 10_000,
 };
 
-export const CATALOG_NODES_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'nodeId', type: 'uuid', ops: ['eq', 'in'] },
-    name: { column: 'name', type: 'string', ops: ['eq'] },
-    slug: { column: 'slug', type: 'string', ops: ['eq'] },
-    position: { column: 'position', type: 'integer' },
-  },
-  defaultSort: 'position',
-  maxOffset: 10_000,
-};
+/** Nodes and hierarchies of a release filter alike (`in` on the id, `eq` on name and slug) and keep the release's order. */
+function releaseTreeSpec(idColumn: string): ListResourceSpec {
+  return {
+    fields: {
+      id: { column: idColumn, type: 'uuid', ops: ['eq', 'in'] },
+      name: { column: 'name', type: 'string', ops: ['eq'] },
+      slug: { column: 'slug', type: 'string', ops: ['eq'] },
+      position: { column: 'position', type: 'integer' },
+    },
+    defaultSort: 'position',
+    maxOffset: 10_000,
+  };
+}
 
-export const CATALOG_HIERARCHIES_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'hierarchyId', type: 'uuid', ops: ['eq', 'in'] },
-    name: { column: 'name', type: 'string', ops: ['eq'] },
-    slug: { column: 'slug', type: 'string', ops: ['eq'] },
-    position: { column: 'position', type: 'integer' },
-  },
-  defaultSort: 'position',
-  maxOffset: 10_000,
-};
+export const CATALOG_NODES_SPEC: ListResourceSpec = releaseTreeSpec('nodeId');
+
+export const CATALOG_HIERARCHIES_SPEC: ListResourceSpec = releaseTreeSpec('hierarchyId');

@@ -4,10 +4,10 @@ import { expectErrorDocument } from '../support/documents';
 import { createProduct } from '../support/factories';
 import { CHECKOUT_BILLING, CHECKOUT_CUSTOMER } from '../support/flows';
 import { sdkFor } from '../support/sdk';
+import { publishedRelease } from '../support/releases';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /** Enough reads of a release being published for a loaded machine; each answer decides whether to ask again. */
-const MAX_POLLS = 5_000;
 
 type Item = { id: string; type: string; product_id?: string; sku: string; name: string; quantity: number; catalog_id?: string; catalog_source?: string; location?: string; bundle_configuration?: any; unit_price: { amount: number; currency: string }; meta: any };
 
@@ -43,18 +43,7 @@ describe('carts and checkout on the catalog a shopper sees', () => {
   const price = (sku: string, currencies: Record<string, { amount: number; includes_tax: boolean }>) =>
     send('post', `/pcm/pricebooks/${bookId}/prices`, { type: 'product-price', attributes: { sku, currencies } });
 
-  /** Publishes the catalog and waits until the release is PUBLISHED (a bounded number of reads). */
-  const publish = async () => {
-    const release = await send('post', `/catalogs/${catalogId}/releases`, {}, 201);
-    for (let attempt = 0; attempt < MAX_POLLS; attempt++) {
-      const read = await t.http.get(`/catalogs/${catalogId}/releases/${release.id}`).set(t.admin).expect(200);
-      const status = read.body.data.meta.release_status;
-      if (status === 'PUBLISHED') return release.id as string;
-      if (status === 'FAILED') throw new Error(`release ${release.id} failed: ${JSON.stringify(read.body.data)}`);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    throw new Error(`release ${release.id} was not published after ${MAX_POLLS} reads`);
-  };
+  const publish = async () => (await publishedRelease(t, catalogId)).id as string;
 
   const add = (ref: string, data: Record<string, unknown>, currency?: string) =>
     manageCarts({ client: shopper, path: { cartID: ref }, body: { data: { type: 'cart_item', quantity: 1, ...data } } as never, ...(currency ? { headers: { 'X-Moltin-Currency': currency } } : {}) });

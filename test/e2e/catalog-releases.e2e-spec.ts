@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import FormData from 'form-data';
 import { expectStringStatusError } from '../support/documents';
 import { sdkFor, type AdminSdk } from '../support/sdk';
+import { settledRelease } from '../support/releases';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const shopper = require('@epcc-sdk/sdks-shopper');
 
 /** Enough polls for a loaded machine; each one is a request whose answer decides whether to ask again. */
-const MAX_POLLS = 5_000;
 
 describe('catalog releases (/catalogs/:id/releases and /pcm/catalogs/:id/releases)', () => {
   let t: TestApp;
@@ -22,18 +22,7 @@ describe('catalog releases (/catalogs/:id/releases and /pcm/catalogs/:id/release
     await t?.close();
   });
 
-  /** Asks for the release until it is no longer PENDING or IN_PROGRESS. */
-  async function settled(catalogId: string, releaseId: string): Promise<any> {
-    for (let poll = 0; poll < MAX_POLLS; poll++) {
-      const res = await t.http.get(`/catalogs/${catalogId}/releases/${releaseId}`).set(t.admin);
-      expect(res.status).toBe(200);
-      const status = res.body.data.meta.release_status;
-      expect(['PENDING', 'IN_PROGRESS', 'PUBLISHED', 'FAILED']).toContain(status);
-      if (status === 'PUBLISHED' || status === 'FAILED') return res.body.data;
-      await new Promise((r) => setImmediate(r));
-    }
-    throw new Error(`release ${releaseId} still publishing after ${MAX_POLLS} polls`);
-  }
+  const settled = (catalogId: string, releaseId: string) => settledRelease(t, catalogId, releaseId);
 
   async function published(catalogId: string): Promise<any> {
     const created = await ep.Catalogs.Releases.Create({ catalogId, body: {} });

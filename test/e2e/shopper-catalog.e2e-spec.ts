@@ -21,6 +21,7 @@ import { PreparedReads } from '../../src/shopper-catalog/prepared-reads';
 import { expectStringStatusError } from '../support/documents';
 import { eventually } from '../support/eventually';
 import { sdkFor } from '../support/sdk';
+import { publishedRelease } from '../support/releases';
 import { createTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -43,15 +44,7 @@ describe('shopper catalog: published releases through the official SDKs', () => 
     return res.body.data;
   };
 
-  async function publish(catalogId: string): Promise<string> {
-    const release = await post(`/catalogs/${catalogId}/releases`, {});
-    expect(release.attributes.catalog_id).toBe(catalogId);
-    await eventually(async () => {
-      const res = await t.http.get(`/catalogs/${catalogId}/releases/${release.id}`).set(t.admin);
-      return res.body.data?.meta?.release_status === 'PUBLISHED';
-    }, `release ${release.id} published`);
-    return release.id;
-  }
+  const publish = async (catalogId: string): Promise<string> => (await publishedRelease(t, catalogId)).id;
 
   beforeAll(async () => {
     // The background publisher writes the releases.
