@@ -1,3 +1,9 @@
+/** When a rule is on: either end may be open (null or left out). */
+export interface RuleSchedule {
+  valid_from?: string | null;
+  valid_to?: string | null;
+}
+
 /** A rule as the resolver weighs it. */
 export interface MatchableRule {
   id: string;
@@ -6,9 +12,12 @@ export interface MatchableRule {
   tags: string[];
   customerIds: string[];
   accountIds: string[];
-  schedules: { valid_from?: string | null; valid_to?: string | null }[] | null;
+  schedules: RuleSchedule[] | null;
   createdAt: Date;
 }
+
+/** Whom a rule is for: the criteria the resolver reads. */
+export type ShopperCriteria = Pick<MatchableRule, 'channels' | 'tags' | 'customerIds' | 'accountIds'>;
 
 /** Who is asking: the `EP-Channel` and `EP-Context-Tag` headers, the shopper's customer or account. */
 export interface ShopperContext {
@@ -25,12 +34,28 @@ export function isScheduledAt(rule: Pick<MatchableRule, 'schedules'>, now: Date)
   return rule.schedules.some((s) => (s.valid_from == null || Date.parse(s.valid_from) <= t) && (s.valid_to == null || t <= Date.parse(s.valid_to)));
 }
 
+const startOf = (s: RuleSchedule) => (s.valid_from != null ? Date.parse(s.valid_from) : -Infinity);
+const endOf = (s: RuleSchedule) => (s.valid_to != null ? Date.parse(s.valid_to) : Infinity);
+
+/** Two schedules share a moment (both ends included, an open end unbounded). */
+export function schedulesOverlap(a: RuleSchedule, b: RuleSchedule): boolean {
+  return startOf(a) <= endOf(b) && startOf(b) <= endOf(a);
+}
+
+/** Some moment when both rules are on; a rule with no schedules is always on. */
+export function onTogether(a: readonly RuleSchedule[] | null, b: readonly RuleSchedule[] | null): boolean {
+  const always: RuleSchedule[] = [{}];
+  const mine = a && a.length > 0 ? a : always;
+  const theirs = b && b.length > 0 ? b : always;
+  return mine.some((x) => theirs.some((y) => schedulesOverlap(x, y)));
+}
+
 /**
  * How many of channel, tag and shopper (customer or account) `rule` matches in `context`, or null when it does
  * not match: a rule naming channels matches only a request with one of them (tags, customers, accounts alike);
  * an empty list matches anything and scores nothing.
  */
-export function ruleScore(rule: MatchableRule, context: ShopperContext): number | null {
+export function ruleScore(rule: ShopperCriteria, context: ShopperContext): number | null {
   let score = 0;
   if (rule.channels.length > 0) {
     if (context.channel === undefined || !rule.channels.includes(context.channel)) return null;
