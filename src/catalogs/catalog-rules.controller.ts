@@ -35,7 +35,7 @@ export class CatalogRulesController {
     return this.rules.list(await this.listQuery.parse(query, RULES_SPEC));
   }
 
-  @ApiList('The rules matching a filter, or the rule a shopper context resolves to (similarity and conflict are not supported)', S.ValidatedCatalogRule, { spec: VALIDATE_PAGE_SPEC })
+  @ApiList('The rules matching a filter, similar to or in conflict with a supplied rule, or the rule a shopper context resolves to', S.ValidatedCatalogRule, { spec: VALIDATE_PAGE_SPEC })
   @Post('validate')
   @HttpCode(200)
   async validate(@DataBody() dto: ValidateRulesDto, @Query() query: Record<string, unknown>) {

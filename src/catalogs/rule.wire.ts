@@ -1,5 +1,5 @@
 import { Prisma, type CatalogRule } from '../generated/prisma/client';
-import { arrayOf, closed, dateTime, nullable, string, uuid } from '../common/openapi/json-schema';
+import { arrayOf, closed, dateTime, integer, nullable, string, uuid } from '../common/openapi/json-schema';
 import { col, constant, field, jsonColumn, nested, scalar, when, wireFormat } from '../common/wire/wire-format';
 import { pxmTimes } from '../pxm/hierarchies/hierarchy.wire';
 import { prioritizedPricebooksSchema } from './prioritized-pricebooks';
@@ -45,8 +45,16 @@ export const RULE_WIRE = wireFormat<CatalogRule>()([
   nested('attributes', ATTRIBUTES),
 ]);
 
-/** `meta` of a rule `POST /catalogs/rules/validate` answers. */
-export const ruleMetaSchema = closed({ active: { type: 'boolean' }, resolved_for_shopper: { type: 'boolean' }, release_id: nullable(uuid()) });
+/** `meta` of a rule `POST /catalogs/rules/validate` answers; `similarity_score` only in a `similarity` answer. */
+export const ruleMetaSchema = closed(
+  {
+    similarity_score: nullable(integer({ minimum: 1, description: 'How similar the rule is to the supplied one (match_type similarity): the points of the criteria they share' })),
+    active: { type: 'boolean' },
+    resolved_for_shopper: { type: 'boolean' },
+    release_id: nullable(uuid()),
+  },
+  ['similarity_score'],
+);
 
 /** A rule as `validate` answers it: with `meta`. */
 export function validatedRuleSchema() {

@@ -2,16 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { UnprocessableError } from '../common/errors/api-error';
 import { page, PageParams } from '../common/list-query';
 import type { CatalogRule } from '../generated/prisma/client';
-import { CatalogResolver } from './catalog-resolver';
+import { CatalogResolver, ResolverState } from './catalog-resolver';
 import { ValidateRulesDto } from './dto/validate-rules.dto';
+import { rulesConflict } from './rule-conflicts';
 import { RuleCriteria, ruleMeets } from './rule-filter';
 import { isScheduledAt, ShopperContext } from './rule-matching';
+import { RuleShape, shapeOfRule } from './rule-shape';
+import { bySimilarity } from './rule-similarity';
 import { RulesRepository } from './rules.repository';
 import { normalizeSchedules, RulesService } from './rules.service';
 
 const given = <T>(list: T[] | null | undefined): T[] | undefined => (list && list.length > 0 ? list : undefined);
 
-/** `POST /catalogs/rules/validate`: the rules a filter matches, or the one rule a shopper's context resolves to. */
+/**
+ * `POST /catalogs/rules/validate`: the rules a filter matches, the rules similar to or in conflict with a supplied
+ * rule, or the one rule a shopper's context resolves to.
+ */
 @Injectable()
 export class RulesValidationService {
   constructor(
@@ -21,11 +27,17 @@ export class RulesValidationService {
   ) {}
 
   async validate(dto: ValidateRulesDto, q: PageParams) {
-    if (dto.match_type === 'similarity' || dto.match_type === 'conflict') {
-      throw new UnprocessableError('Not supported', `match_type ${dto.match_type} is not supported; use filter or resolve_for_shopper`, 'data.match_type');
-    }
     const now = dto.match_date ? new Date(dto.match_date) : new Date();
-    return dto.match_type === 'resolve_for_shopper' ? this.resolveForShopper(dto, now, q) : this.filter(dto, now, q);
+    switch (dto.match_type) {
+      case 'resolve_for_shopper':
+        return this.resolveForShopper(dto, now, q);
+      case 'similarity':
+        return this.similarity(dto, now, q);
+      case 'conflict':
+        return this.conflict(dto, now, q);
+      default:
+        return this.filter(dto, now, q);
+    }
   }
 
   private async resolveForShopper(dto: ValidateRulesDto, now: Date, q: PageParams) {
@@ -64,14 +76,51 @@ export class RulesValidationService {
     };
     const [rules, state] = await Promise.all([this.repo.all(), this.resolver.current()]);
     const matching = rules.filter((rule) => ruleMeets(rule, criteria));
-    const shown = matching.slice(q.offset, q.offset + q.limit).map((rule: CatalogRule) => ({
+    return page(this.shown(matching.slice(q.offset, q.offset + q.limit), state, now), matching.length, q);
+  }
+
+  /** Every rule sharing a criterion with the supplied one, by score (highest first, then oldest first). */
+  private async similarity(dto: ValidateRulesDto, now: Date, q: PageParams) {
+    const supplied = this.supplied(dto);
+    const [rules, state] = await Promise.all([this.repo.all(), this.resolver.current()]);
+    const scored = bySimilarity(rules, supplied, shapeOfRule);
+    const onPage = scored.slice(q.offset, q.offset + q.limit);
+    const shown = this.shown(onPage.map((s) => s.rule), state, now).map((rule, i) => ({ ...rule, meta: { similarity_score: onPage[i].score, ...rule.meta } }));
+    return page(shown, scored.length, q);
+  }
+
+  /** The rules the supplied one would conflict with if it were created (`rulesConflict`), oldest first. */
+  private async conflict(dto: ValidateRulesDto, now: Date, q: PageParams) {
+    const supplied = this.supplied(dto);
+    const [rules, state] = await Promise.all([this.repo.all(), this.resolver.current()]);
+    const conflicting = rules.filter((rule) => rulesConflict(shapeOfRule(rule), supplied));
+    return page(this.shown(conflicting.slice(q.offset, q.offset + q.limit), state, now), conflicting.length, q);
+  }
+
+  /** The rule a similarity or conflict request describes. */
+  private supplied(dto: ValidateRulesDto): RuleShape {
+    return {
+      ...(dto.name != null ? { name: dto.name } : {}),
+      ...(dto.catalog_id != null ? { catalogId: dto.catalog_id.toLowerCase() } : {}),
+      channels: dto.channels ?? [],
+      tags: dto.tags ?? [],
+      customerIds: dto.customer_ids ?? [],
+      accountIds: dto.account_ids ?? [],
+      accountTagIds: dto.account_tag_ids ?? [],
+      pricebookIds: (dto.pricebook_ids ?? []).map((id) => id.toLowerCase()),
+      schedules: dto.schedules ? normalizeSchedules(dto.schedules, 'data.schedules') : [],
+    };
+  }
+
+  /** Rules as the lists of `validate` show them: on at `now` or not, not the shopper's pick, their catalog's release. */
+  private shown(rules: CatalogRule[], state: ResolverState, now: Date) {
+    return rules.map((rule) => ({
       ...this.rules.present(rule),
       meta: {
-        active: isScheduledAt({ schedules: Array.isArray(rule.schedules) ? (rule.schedules as never[]) : null }, now),
+        active: isScheduledAt(shapeOfRule(rule), now),
         resolved_for_shopper: false,
         release_id: state.published.get(rule.catalogId)?.releaseId ?? null,
       },
     }));
-    return page(shown, matching.length, q);
   }
 }

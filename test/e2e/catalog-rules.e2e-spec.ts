@@ -155,6 +155,100 @@ describe('catalog rules (/catalogs/rules) and which release a shopper sees', () 
     expect((await validate({ match_type: 'filter', channels: ['web-pick'], match_date: '2031-01-01T00:00:00Z', customer_ids: ['cust-pick'] })).body.data.map((r: any) => r.id)).toEqual([later]);
   });
 
+  it('similarity scores every rule sharing a criterion with the supplied one, highest first', async () => {
+    const { t } = app;
+    const client = shopper.createClient({ baseUrl: t.baseUrl, auth: () => t.adminToken });
+    const [k, other] = [await catalog('Similar'), await catalog('Elsewhere')];
+    const release = await publish(k);
+    const book = async (name: string) => (await t.http.post('/pcm/pricebooks').set(t.admin).send({ data: { type: 'pricebook', attributes: { name } } })).body.data.id as string;
+    const [b1, b2] = [await book('Similar 1'), await book('Similar 2')];
+    const id = async (attributes: Record<string, unknown>) => {
+      const res = await post(attributes);
+      expect(res.status).toBe(201);
+      return res.body.data.id as string;
+    };
+    // name 100 + catalog 3 + one channel 5
+    const exact = await id({ name: 'sim-exact', catalog_id: k, channels: ['web-sim'] });
+    // catalog 3 + two channels 10 + one tag 5 + two price books 4
+    const broad = await id({ name: 'sim-broad', catalog_id: k, channels: ['web-sim', 'app-sim'], tags: ['vip-sim'], pricebook_ids: [{ id: b1, priority: 1 }, { id: b2, priority: 2 }] });
+    // customer 5 + account 5 + the January schedule 2 (February shares no moment); 2011: no other rule of the file is on then
+    const shopperRule = await id({
+      name: 'sim-shopper',
+      catalog_id: other,
+      customer_ids: ['cust-sim'],
+      account_ids: ['acc-sim'],
+      schedules: [
+        { valid_from: '2011-01-01T00:00:00Z', valid_to: '2011-01-31T00:00:00Z' },
+        { valid_from: '2011-02-01T00:00:00Z', valid_to: '2011-02-28T00:00:00Z' },
+      ],
+    });
+    // one tag 5 each: equal scores, the older first
+    const older = await id({ name: 'sim-tag-1', catalog_id: other, tags: ['vip-sim'] });
+    const newer = await id({ name: 'sim-tag-2', catalog_id: other, tags: ['vip-sim'] });
+    // nothing shared: left out
+    await id({ name: 'sim-none', catalog_id: other, channels: ['kiosk-sim'], tags: ['gold-sim'], customer_ids: ['cust-other'] });
+
+    const supplied = {
+      match_type: 'similarity',
+      name: 'sim-exact',
+      catalog_id: k.toUpperCase(),
+      channels: ['web-sim', 'app-sim'],
+      tags: ['vip-sim'],
+      customer_ids: ['cust-sim'],
+      account_ids: ['acc-sim'],
+      pricebook_ids: [b1, b2],
+      schedules: [{ valid_from: '2011-01-10T00:00:00Z', valid_to: '2011-01-20T00:00:00Z' }],
+      match_date: '2011-02-15T00:00:00Z',
+    };
+    const res = await shopper.validateCatalogRules({ client, body: { data: supplied } });
+    expect(res.response.status).toBe(200);
+    expect(res.data.data.map((r: any) => [r.id, r.meta])).toEqual([
+      [exact, { similarity_score: 108, active: true, resolved_for_shopper: false, release_id: release }],
+      [broad, { similarity_score: 22, active: true, resolved_for_shopper: false, release_id: release }],
+      [shopperRule, { similarity_score: 12, active: true, resolved_for_shopper: false, release_id: null }],
+      [older, { similarity_score: 5, active: true, resolved_for_shopper: false, release_id: null }],
+      [newer, { similarity_score: 5, active: true, resolved_for_shopper: false, release_id: null }],
+    ]);
+    expect(res.data.meta.results.total).toBe(5);
+
+    // Paged like the other answers; active is read at match_date.
+    const paged = await validate({ ...supplied, match_date: '2011-03-15T00:00:00Z' }, '?page[limit]=2&page[offset]=2');
+    expect(paged.status).toBe(200);
+    expect(paged.body.data.map((r: any) => [r.id, r.meta.similarity_score, r.meta.active])).toEqual([
+      [shopperRule, 12, false],
+      [older, 5, true],
+    ]);
+    expect(paged.body.meta.results.total).toBe(5);
+    // A request sharing nothing with any rule answers none.
+    expect((await validate({ match_type: 'similarity', name: 'sim-nobody', channels: ['nowhere-sim'] })).body).toMatchObject({ data: [], meta: { results: { total: 0 } } });
+  });
+
+  it('conflict answers the rules the supplied one would tie with for some shopper, at some moment', async () => {
+    const c = await catalog('Conflicts');
+    const id = async (attributes: Record<string, unknown>) => (await post({ catalog_id: c, ...attributes })).body.data.id as string;
+    const january = await id({ name: 'con-jan', channels: ['shop-con'], tags: ['deal-con'], schedules: [{ valid_from: '2026-01-01T00:00:00Z', valid_to: '2026-01-31T00:00:00Z' }] });
+    const february = await id({ name: 'con-feb', channels: ['shop-con', 'kiosk-con'], tags: ['deal-con'], schedules: [{ valid_from: '2026-02-01T00:00:00Z', valid_to: '2026-02-28T00:00:00Z' }] });
+    await id({ name: 'con-kiosk', channels: ['kiosk-con'], tags: ['deal-con'] });
+    // Fewer criteria: the supplied rule would win for its shoppers. More criteria: this one would.
+    await id({ name: 'con-shop', channels: ['shop-con'] });
+    await id({ name: 'con-shop-customer', channels: ['shop-con'], tags: ['deal-con'], customer_ids: ['cust-con'] });
+
+    const supplied = { match_type: 'conflict', name: 'con-new', catalog_id: c, channels: ['shop-con'], tags: ['deal-con'] };
+    const overlapping = await validate({ ...supplied, schedules: [{ valid_from: '2026-01-10T00:00:00Z', valid_to: '2026-01-20T00:00:00Z' }], match_date: '2026-01-15T00:00:00Z' });
+    expect(overlapping.status).toBe(200);
+    expect(overlapping.body.data).toEqual([expect.objectContaining({ id: january, type: 'catalog_rule', meta: { active: true, resolved_for_shopper: false, release_id: null } })]);
+    expect(overlapping.body.meta.results.total).toBe(1);
+    // Always on: it meets both schedules; oldest first.
+    const always = await validate({ ...supplied, match_date: '2026-02-10T00:00:00Z' });
+    expect(always.body.data.map((r: any) => [r.id, r.meta.active])).toEqual([
+      [january, false],
+      [february, true],
+    ]);
+    // A schedule no rule shares, or a channel no rule names, conflicts with nothing.
+    expect((await validate({ ...supplied, schedules: [{ valid_from: '2026-03-01T00:00:00Z' }] })).body.data).toEqual([]);
+    expect((await validate({ ...supplied, channels: ['phone-con'] })).body.data).toEqual([]);
+  });
+
   it('answers every bad input with a JSON error', async () => {
     const { t } = app;
     const id = await catalog('Checked');
@@ -183,8 +277,11 @@ describe('catalog rules (/catalogs/rules) and which release a shopper sees', () 
 
     expectErrorDocument(await validate({}), 400, { source: 'data.match_type' });
     expectErrorDocument(await validate({ match_type: 'closest' }), 400, { source: 'data.match_type' });
-    expectErrorDocument(await validate({ match_type: 'similarity' }), 422, { source: 'data.match_type', detail: /not supported/ });
-    expectErrorDocument(await validate({ match_type: 'conflict' }), 422, { source: 'data.match_type', detail: /not supported/ });
+    expectErrorDocument(await validate({ match_type: 'similar' }), 400, { source: 'data.match_type' });
+    expectErrorDocument(await validate({ match_type: 'similarity', schedules: [{ valid_from: 'yesterday' }] }), 400);
+    expectErrorDocument(await validate({ match_type: 'similarity', channels: 'web' }), 400, { source: 'data.channels' });
+    expectErrorDocument(await validate({ match_type: 'conflict', match_date: '2026-13-01T00:00:00Z' }), 400, { source: 'data.match_date' });
+    expectErrorDocument(await validate({ match_type: 'conflict', schedules: [{ valid_from: '2026-02-01T00:00:00Z', valid_to: '2026-01-01T00:00:00Z' }] }), 422, { source: 'data.schedules[0].valid_from' });
     expectErrorDocument(await validate({ match_type: 'resolve_for_shopper', channels: ['a', 'b'] }), 422, { source: 'data.channels' });
     expectErrorDocument(await validate({ match_type: 'filter', match_date: 'soon' }), 400, { source: 'data.match_date' });
 
