@@ -53,8 +53,8 @@ export function configureApp(app: INestApplication): void {
   const adapter = app.getHttpAdapter();
   if (adapter instanceof CommerceExpressAdapter) adapter.describeErrorsWith(errors);
 
-  const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  // Built at the first request for /docs or /docs-json, not at every start: it walks every route's metadata.
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app), { jsonDocumentUrl: 'docs-json' });
 }
 
 /** `/v2` before every route but the probes, the metrics, the token endpoint, PXM's `/pcm` routes and the catalogs
