@@ -4,13 +4,11 @@ import { EventsPublisher } from '../events/events.publisher';
 import type { Order, Transaction } from '../generated/prisma/client';
 import type { OrderPaymentStatus } from '../orders/order-payment-lifecycle';
 import { orderEventPayload } from '../orders/order.presenter';
-import { Db, PrismaService } from '../prisma/prisma.service';
+import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
 import { nextOrderState, OrderAmountsDelta } from './order-payment-state';
 import { OrderPaymentsRepository } from './order-payments.repository';
 import { presentTransaction, transactionEventPayload } from './transaction.presenter';
 
-/** Short database transactions; under load (50 concurrent requests on one PGlite connection) they queue. */
-const TX_OPTIONS = { maxWait: 30_000, timeout: 30_000 };
 
 /** The order event a payment-state change fires besides `order.updated`. */
 const PAYMENT_EVENTS: Partial<Record<OrderPaymentStatus, EventName>> = { authorized: 'order.authorized', paid: 'order.paid', refunded: 'order.refunded' };
@@ -46,7 +44,7 @@ export class TransactionOutcomeRecorder {
       await this.events.publish(tx, event, transactionEventPayload(row));
       if (delta) await this.applyToOrder(tx, order, delta);
       return presented;
-    }, TX_OPTIONS);
+    }, QUEUED_TRANSACTION);
   }
 
   /** Moves the order's amounts, derives payment/status, and publishes the order events. */
