@@ -2,6 +2,8 @@ import type { MetadataStorage as TransformMetadataStorage } from 'class-transfor
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { API_DATE_FORMS, API_DATE_PATTERN } from '../list-query/filter-values';
+import type { DataListOptions } from '../validation/data-body.pipe';
+import { requiredUnlessMember } from '../validation/required-unless';
 import type { JsonSchema } from './json-schema';
 
 /** Where `@ApiProperty()` keeps a member's options (@nestjs/swagger's DECORATORS.API_MODEL_PROPERTIES, not exported). */
@@ -98,6 +100,18 @@ registerValidatorSchema('isEmail', (c) => {
 registerValidatorSchema('isApiDate', () => ({ type: 'string', pattern: API_DATE_PATTERN, description: `${API_DATE_FORMS[0].toUpperCase()}${API_DATE_FORMS.slice(1)}`, example: '2026-01-05T10:00:00Z' }));
 registerValidatorSchema('isDateTime', () => ({ type: 'string', format: 'date-time', example: '2026-01-05T10:00:00Z' }));
 registerValidatorSchema('everyObject', () => ({ type: 'array', items: { type: 'object' } }));
+// Its condition is stated on the object (see objectSchema); the member's own schema gains nothing.
+registerValidatorSchema('requiredUnless', () => ({}));
+
+/**
+ * The `data` of a `@DataListBody()`: an array of the element's schema within the bounds, or (`orOne`) one
+ * element, or (`orNull`) `null`.
+ */
+export function listSchema(element: JsonSchema, options: DataListOptions): JsonSchema {
+  const list: JsonSchema = { type: 'array', items: element, minItems: options.minItems, maxItems: options.maxItems };
+  const alternatives = [...(options.orOne ? [element] : []), list, ...(options.orNull ? [{ type: 'null' }] : [])];
+  return alternatives.length === 1 ? list : { anyOf: alternatives };
+}
 
 /** Swagger's `@ApiProperty` keys that document a member; any other would state what only the validators may. */
 const DOCUMENTING = ['description', 'example', 'examples', 'deprecated', 'title'];
@@ -132,6 +146,8 @@ function probe(condition: (object: object, value: unknown) => boolean, dto: Func
 interface Derived {
   schema: JsonSchema;
   required: boolean;
+  /** `@RequiredUnless(other)`: required when `other` is left out. */
+  unless?: string;
 }
 
 function objectSchema(dto: Function, path: string[]): JsonSchema {
@@ -139,22 +155,31 @@ function objectSchema(dto: Function, path: string[]): JsonSchema {
   const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
+  const unless = new Map<string, string[]>();
   for (const property of [...new Set(metadata.map((m) => m.propertyName))]) {
-    const { schema, required: isRequired } = propertySchema(
+    const derived = propertySchema(
       dto,
       property,
       metadata.filter((m) => m.propertyName === property),
       [...path, dto.name],
     );
-    properties[property] = schema;
-    if (isRequired) required.push(property);
+    properties[property] = derived.schema;
+    if (derived.required) required.push(property);
+    if (derived.unless) unless.set(derived.unless, [...(unless.get(derived.unless) ?? []), property]);
   }
-  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+  // Members required unless another is given: one of the two sets of members is present.
+  const alternatives = [...unless].map(([other, members]) => ({ anyOf: [{ required: [other] }, { required: members }] }));
+  const conditions = alternatives.length === 1 ? alternatives[0] : alternatives.length ? { allOf: alternatives } : {};
+  return { type: 'object', properties, ...(required.length ? { required } : {}), ...conditions };
 }
 
 function propertySchema(dto: Function, property: string, metadata: ValidationMetadata[], path: string[]): Derived {
-  const conditions = metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.constraints[0] as (o: object, v: unknown) => boolean);
-  const required = !conditions.some((c) => !probe(c, dto, property, undefined));
+  const allConditions = metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.constraints[0] as (o: object, v: unknown) => boolean);
+  // A RequiredUnless condition validates the member whenever it is present (null included): stated on the object.
+  const unless = allConditions.map((c) => requiredUnlessMember(c)).find((m) => m !== undefined);
+  const conditions = allConditions.filter((c) => requiredUnlessMember(c) === undefined);
+  if (unless !== undefined && conditions.length) throw new Error(`${dto.name}.${property}: @RequiredUnless() with another condition has no schema`);
+  const required = unless === undefined && !conditions.some((c) => !probe(c, dto, property, undefined));
   const nullable = conditions.some((c) => !probe(c, dto, property, null));
   const own: JsonSchema[] = [];
   const items: JsonSchema[] = [];
@@ -183,7 +208,7 @@ function propertySchema(dto: Function, property: string, metadata: ValidationMet
   if (Array.isArray(schema.example) && schema.example.length && schema.items && typeof schema.items === 'object' && !('example' in schema.items)) {
     schema = { ...schema, items: { ...(schema.items as JsonSchema), example: schema.example[0] } };
   }
-  return { schema: nullable ? withNull(schema) : schema, required };
+  return { schema: nullable ? withNull(schema) : schema, required, ...(unless !== undefined ? { unless } : {}) };
 }
 
 /** The schemas every validator of a member asks for, as one: each keyword at most once, `number` narrowed by `integer`. */
