@@ -37,6 +37,11 @@ function unitAndValue<Row extends { currency: string }, K extends string>(key: K
   return nested(key, wireFormat<Row>()([price('unit', unit), price('value', value)]));
 }
 
+/** `with_tax` and `without_tax` alike and `tax` 0: a cart's prices carry no tax of their own. */
+function untaxed<Row extends { currency: string }>(unit: (row: Row) => number, value: (row: Row) => number) {
+  return [unitAndValue('with_tax', unit, value), unitAndValue('without_tax', unit, value), unitAndValue<Row, 'tax'>('tax', () => 0, () => 0)] as const;
+}
+
 // ---------- totals ----------
 
 /** A cart's totals after its discounts, in its currency. */
@@ -163,9 +168,7 @@ export const CART_ITEM_WIRE = wireFormat<PricedCartItem>()([
       nested(
         'display_price',
         wireFormat<PricedCartItem>()([
-          unitAndValue('with_tax', unitAfter, (i) => i.line.value),
-          unitAndValue('without_tax', unitAfter, (i) => i.line.value),
-          unitAndValue('tax', () => 0, () => 0),
+          ...untaxed(unitAfter, (i) => i.line.value),
           unitAndValue('discount', (i) => negative(Math.floor(i.line.discount / i.quantity)), (i) => negative(i.line.discount)),
           unitAndValue('without_discount', (i) => i.unitAmount, (i) => i.line.withoutDiscount),
         ]),
@@ -204,11 +207,7 @@ export const CART_PROMOTION_ITEM_WIRE = wireFormat<CartPromotionRow>()([
     wireFormat<CartPromotionRow>()([
       nested(
         'display_price',
-        wireFormat<CartPromotionRow>()([
-          unitAndValue('with_tax', promotionAmount, promotionAmount),
-          unitAndValue('without_tax', promotionAmount, promotionAmount),
-          unitAndValue('tax', () => 0, () => 0),
-        ]),
+        wireFormat<CartPromotionRow>()(untaxed(promotionAmount, promotionAmount)),
       ),
     ]),
   ),
