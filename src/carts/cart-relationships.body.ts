@@ -15,8 +15,3 @@ export const CartCustomersBody = () => DataListBody(CartCustomerIdentifierDto, {
 
 /** `@CartAccountsBody() accounts`: the accounts of an association request. */
 export const CartAccountsBody = () => DataListBody(CartAccountIdentifierDto, { ...CART_RELATIONSHIPS, name: 'CartAccountsRequest' });
-
-/** The distinct ids of the identifiers, in lower case, in the order first given. */
-export function identifierIds(identifiers: readonly { id: string }[]): string[] {
-  return [...new Set(identifiers.map((identifier) => identifier.id.toLowerCase()))];
-}

@@ -14,7 +14,8 @@ import { CartAccountIdentifierDto, CartCustomerIdentifierDto, CartDto, CheckoutD
 import { OptionalCustomerToken } from '../customers/customer-token.guard';
 import { BadRequestError } from '../common/errors/api-error';
 import { ListQueryParser } from '../common/http/list-query.parser';
-import { CartAccountsBody, CartCustomersBody, identifierIds } from './cart-relationships.body';
+import { CartAccountsBody, CartCustomersBody } from './cart-relationships.body';
+import { distinctIds } from '../common/validation/data-list-body.pipe';
 import { CartAccountsService } from './cart-accounts.service';
 import { CARTS_SPEC } from './carts.repository';
 import { CartsService } from './carts.service';
@@ -87,14 +88,14 @@ export class CartsController {
   @Post(':ref/relationships/accounts')
   @HttpCode(200)
   async associateAccounts(@CartRef() ref: string, @CartAccountsBody() accounts: CartAccountIdentifierDto[], @CurrentPrincipal() principal?: Principal) {
-    return this.cartAccounts.associate(ref, identifierIds(accounts), principal);
+    return this.cartAccounts.associate(ref, distinctIds(accounts), principal);
   }
 
   @ApiNoContent("Remove accounts' associations with a cart")
   @Delete(':ref/relationships/accounts')
   @HttpCode(204)
   async dissociateAccounts(@CartRef() ref: string, @CartAccountsBody() accounts: CartAccountIdentifierDto[], @CurrentPrincipal() principal?: Principal): Promise<void> {
-    await this.cartAccounts.dissociate(ref, identifierIds(accounts), principal);
+    await this.cartAccounts.dissociate(ref, distinctIds(accounts), principal);
   }
 
   @ApiDocumentResponse('Associate customers with a cart', ref(S.CartCustomersDocument))
@@ -102,7 +103,7 @@ export class CartsController {
   @HttpCode(200)
   @OptionalCustomerToken()
   async associateCustomers(@CartRef() ref: string, @CartCustomersBody() customers: CartCustomerIdentifierDto[], @CurrentPrincipal() principal?: Principal) {
-    return this.carts.associateCustomers(ref, identifierIds(customers), customerScope(principal));
+    return this.carts.associateCustomers(ref, distinctIds(customers), customerScope(principal));
   }
 
   @ApiNoContent('Remove customers\' associations with a cart')
@@ -110,7 +111,7 @@ export class CartsController {
   @HttpCode(204)
   @OptionalCustomerToken()
   async dissociateCustomers(@CartRef() ref: string, @CartCustomersBody() customers: CartCustomerIdentifierDto[], @CurrentPrincipal() principal?: Principal): Promise<void> {
-    await this.carts.dissociateCustomers(ref, identifierIds(customers), customerScope(principal));
+    await this.carts.dissociateCustomers(ref, distinctIds(customers), customerScope(principal));
   }
 
   @ApiDataResponse('Get a cart (created empty when the reference is new)', 'Cart', { includes: 'cart' })

@@ -203,20 +203,6 @@ const NOT_DERIVED: Record<string, string> = {
   'POST /v2/products/:id/relationships/:relation': 'product relationships',
   'PUT /v2/products/:id/relationships/:relation': 'product relationships',
   'DELETE /v2/products/:id/relationships/:relation': 'product relationships',
-  // `data` as an array of node references, read by parseChildReferences; no DTO class.
-  'POST /pcm/hierarchies/:id/relationships/children': 'PXM children',
-  'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/children': 'PXM children',
-  // `data` as an array of file, product or variation references, read by the PXM relationship parsers; no DTO class.
-  'POST /pcm/products/:id/relationships/files': 'PXM product files',
-  'PUT /pcm/products/:id/relationships/files': 'PXM product files',
-  'DELETE /pcm/products/:id/relationships/files': 'PXM product files',
-  'POST /pcm/hierarchies/:id/nodes/:nodeId/relationships/products': 'PXM node products',
-  'DELETE /pcm/hierarchies/:id/nodes/:nodeId/relationships/products': 'PXM node products',
-  'POST /pcm/products/:id/relationships/variations': 'PXM product variations',
-  'PUT /pcm/products/:id/relationships/variations': 'PXM product variations',
-  'DELETE /pcm/products/:id/relationships/variations': 'PXM product variations',
-  // `data` as an array of stock references (1 to 100 ids); no DTO class.
-  'POST /v2/inventories/multiple': 'inventories read in bulk',
 };
 
 describe('derived request schemas state what the validators accept', () => {

@@ -81,7 +81,7 @@ function DerivedRequestBody(): MethodDecorator {
 /** The request body's schema a body declaration derives: `{data: <the DTO>}`, a list of them, or its own composition. */
 export function requestBodySchemaOf(declared: DataBodyDeclaration): JsonSchema {
   if (declared.body) return declared.body();
-  const element = requestSchemaOf(declared.dto);
+  const element = requestSchemaOf(declared.dto, { closed: declared.list?.closed });
   return dataRequest(declared.list ? listSchema(element, declared.list) : element);
 }
 

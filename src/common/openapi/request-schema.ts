@@ -28,8 +28,8 @@ const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
  *   which come from the validators alone.
  * - Objects are open: the pipe drops members the DTO does not declare (Elastic Path ignores them).
  */
-export function requestSchemaOf(dto: Function): JsonSchema {
-  return objectSchema(dto, []);
+export function requestSchemaOf(dto: Function, options: { closed?: boolean } = {}): JsonSchema {
+  return objectSchema(dto, [], options.closed === true);
 }
 
 /** A validator's schema keywords, from its constraints (a validator with `{ each: true }` applies them to an array's items). */
@@ -150,7 +150,8 @@ interface Derived {
   unless?: string;
 }
 
-function objectSchema(dto: Function, path: string[]): JsonSchema {
+/** `closed`: the validator refuses members the DTOs do not declare (`additionalProperties: false` at every level). */
+function objectSchema(dto: Function, path: string[], closed: boolean): JsonSchema {
   if (path.includes(dto.name)) throw new Error(`${path.join(' > ')} > ${dto.name}: a recursive DTO has no finite schema`);
   const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   const properties: Record<string, JsonSchema> = {};
@@ -162,6 +163,7 @@ function objectSchema(dto: Function, path: string[]): JsonSchema {
       property,
       metadata.filter((m) => m.propertyName === property),
       [...path, dto.name],
+      closed,
     );
     properties[property] = derived.schema;
     if (derived.required) required.push(property);
@@ -170,10 +172,10 @@ function objectSchema(dto: Function, path: string[]): JsonSchema {
   // Members required unless another is given: one of the two sets of members is present.
   const alternatives = [...unless].map(([other, members]) => ({ anyOf: [{ required: [other] }, { required: members }] }));
   const conditions = alternatives.length === 1 ? alternatives[0] : alternatives.length ? { allOf: alternatives } : {};
-  return { type: 'object', properties, ...(required.length ? { required } : {}), ...conditions };
+  return { type: 'object', ...(closed ? { additionalProperties: false } : {}), properties, ...(required.length ? { required } : {}), ...conditions };
 }
 
-function propertySchema(dto: Function, property: string, metadata: ValidationMetadata[], path: string[]): Derived {
+function propertySchema(dto: Function, property: string, metadata: ValidationMetadata[], path: string[], closed: boolean): Derived {
   const allConditions = metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.constraints[0] as (o: object, v: unknown) => boolean);
   // A RequiredUnless condition validates the member whenever it is present (null included): stated on the object.
   const unless = allConditions.map((c) => requiredUnlessMember(c)).find((m) => m !== undefined);
@@ -190,7 +192,7 @@ function propertySchema(dto: Function, property: string, metadata: ValidationMet
     if (m.type === ValidationTypes.NESTED_VALIDATION) {
       const type = defaultMetadataStorage.findTypeMetadata(dto, property)?.typeFunction?.();
       if (typeof type !== 'function') throw new Error(`${dto.name}.${property}: @ValidateNested() needs @Type(() => Dto)`);
-      (each ? items : own).push(objectSchema(type as Function, path));
+      (each ? items : own).push(objectSchema(type as Function, path, closed));
       continue;
     }
     const name = m.name ?? (m.type === ValidationTypes.CUSTOM_VALIDATION ? undefined : m.type);

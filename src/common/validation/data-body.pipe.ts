@@ -74,11 +74,11 @@ export class DataBodyPipe implements PipeTransform {
 
 /**
  * `data` (an object already checked to be safe JSON) as an instance of `dto`, or the failures, each with its
- * `source` under `prefix` (`data`, `data[2]`). Unknown members are dropped.
+ * `source` under `prefix` (`data`, `data[2]`). Unknown members are dropped, or (`closed`) refused.
  */
-export async function validatedAgainst(dto: Function, data: Record<string, unknown>, prefix: string): Promise<object | { detail: string; source: string }[]> {
+export async function validatedAgainst(dto: Function, data: Record<string, unknown>, prefix: string, closed = false): Promise<object | { detail: string; source: string }[]> {
   const instance = plainToInstance(dto as new () => object, data, { enableImplicitConversion: false, exposeDefaultValues: true });
-  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false });
+  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: closed, forbidUnknownValues: false });
   return errors.length ? flatten(errors, prefix) : instance;
 }
 
@@ -106,6 +106,8 @@ export interface DataListOptions {
   orOne?: boolean;
   /** `data` may also be `null` (an empty list, for a to-many relationship that replaces). */
   orNull?: boolean;
+  /** A member the element's DTO (or a nested one) does not declare is refused, not dropped. */
+  closed?: boolean;
 }
 
 /** Records a body's declaration on its handler (see DATA_BODY). */

@@ -40,7 +40,7 @@ export class DataListBodyPipe implements PipeTransform<unknown, Promise<object[]
         failures.push({ detail: `${at} must be a JSON object`, source: at });
         continue;
       }
-      const checked = await validatedAgainst(this.dto, element, at);
+      const checked = await validatedAgainst(this.dto, element, at, this.options.closed === true);
       if (Array.isArray(checked)) failures.push(...checked);
       else out.push(checked);
     }
@@ -49,10 +49,16 @@ export class DataListBodyPipe implements PipeTransform<unknown, Promise<object[]
   }
 }
 
+/** The distinct ids of identifiers, in lower case, in the order first given. */
+export function distinctIds(identifiers: readonly { id: string }[]): string[] {
+  return [...new Set(identifiers.map((identifier) => identifier.id.toLowerCase()))];
+}
+
 /**
  * `@DataListBody(ItemDto, { maxItems })`: the validated elements of the request's `data` array, each an instance
  * of `ItemDto` (`null` with `orNull`, when `data` is `null`). The request schema is derived from the DTO:
- * `data: {type: array, items: <its schema>}` with the bounds, named `<Item>ListRequest` unless `name` says.
+ * `data: {type: array, items: <its schema>}` with the bounds (closed objects with `closed`), named
+ * `<Item>ListRequest` unless `name` says.
  */
 export const DataListBody =
   (dto: Function, options: Partial<DataListOptions> & { maxItems: number; name?: string }): ParameterDecorator =>
