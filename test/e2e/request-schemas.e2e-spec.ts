@@ -199,7 +199,8 @@ const NOT_DERIVED: Record<string, string> = {
   'POST /v2/orders/:orderId/payments': 'a payment',
   // A form-encoded or JSON grant whose members depend on its grant_type; no DTO class states it.
   'POST /oauth/access_token': 'an access token grant',
-  // `data` as an array of identifiers, one identifier or null, read by the relationship parser; no DTO class.
+  // `data` as an array of identifiers or one identifier, whose `type` depends on the path's relation (categories,
+  // files, main-image): a schema of the route cannot state which.
   'POST /v2/products/:id/relationships/:relation': 'product relationships',
   'PUT /v2/products/:id/relationships/:relation': 'product relationships',
   'DELETE /v2/products/:id/relationships/:relation': 'product relationships',
