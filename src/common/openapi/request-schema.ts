@@ -26,7 +26,10 @@ const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
  *   the document never silently says less than the validator. Add a mapping with `registerValidatorSchema`.
  * - `@ApiProperty({ description, example })` (from @nestjs/swagger) documents a member; it may not state limits,
  *   which come from the validators alone.
- * - Objects are open: the pipe drops members the DTO does not declare (Elastic Path ignores them).
+ * - A member required unless another is given (`@RequiredUnless(other)`) is stated on its object as
+ *   `anyOf: [{required: [other]}, {required: [member]}]`.
+ * - Objects are open: the pipe drops members the DTO does not declare (Elastic Path ignores them); `closed`
+ *   states a body whose pipe refuses them (`@DataListBody(Dto, { closed })`).
  */
 export function requestSchemaOf(dto: Function, options: { closed?: boolean } = {}): JsonSchema {
   return objectSchema(dto, [], options.closed === true);
