@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT, MAX_QUANTITY } from '../../common/money/limits';
+import { ResourceIdentifier } from '../../common/validation/body-members';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import { RequiredUnless } from '../../common/validation/required-unless';
 import { OptionalText, RequiredText, ResourceType } from '../../common/validation/text-field';
@@ -116,22 +117,10 @@ export class AddCartItemsOptionsDto {
 }
 
 /** `POST|DELETE /v2/carts/:ref/relationships/customers`: one element of `data`. */
-export class CartCustomerIdentifierDto {
-  @IsIn(['customer'])
-  type: 'customer';
-
-  @IsUUID('all', { message: 'id must be a customer id (a UUID)' })
-  id: string;
-}
+export class CartCustomerIdentifierDto extends ResourceIdentifier('customer', 'a customer id (a UUID)') {}
 
 /** `POST|DELETE /v2/carts/:ref/relationships/accounts`: one element of `data`. */
-export class CartAccountIdentifierDto {
-  @IsIn(['account'])
-  type: 'account';
-
-  @IsUUID('all', { message: 'id must be an account id (a UUID)' })
-  id: string;
-}
+export class CartAccountIdentifierDto extends ResourceIdentifier('account', 'an account id (a UUID)') {}
 
 /** `PUT /v2/carts/:ref/items/:itemId`: 0 removes the item. */
 export class UpdateCartItemDto {

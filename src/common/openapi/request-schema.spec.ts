@@ -124,23 +124,16 @@ describe('requestSchemaOf (the OpenAPI request schema from the DTO validators)',
   });
 
   it('states members required unless another is given as one of the two sets, each validated whenever present', () => {
-    class Named {
-      @OptionalNotNull()
-      @RequiredText()
-      id?: string;
-
-      @RequiredUnless('id')
-      @RequiredText()
-      name?: string;
-
-      @RequiredUnless('id')
-      @IsEmail()
-      email?: string;
+    class Located {
+      @OptionalNotNull() @IsString() region?: string;
+      @RequiredUnless('region') @IsString() county?: string;
+      @RequiredUnless('sku') @RequiredText() id?: string;
+      @OptionalNotNull() @IsString() sku?: string;
     }
-    const schema = requestSchemaOf(Named);
+    const schema = requestSchemaOf(Located);
     expect(schema.required).toBeUndefined();
-    expect(schema.anyOf).toEqual([{ required: ['id'] }, { required: ['name', 'email'] }]);
-    expect((schema.properties as Record<string, unknown>).name).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
+    expect(schema.allOf).toEqual([{ anyOf: [{ required: ['region'] }, { required: ['county'] }] }, { anyOf: [{ required: ['sku'] }, { required: ['id'] }] }]);
+    expect((schema.properties as Record<string, unknown>).id).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
   });
 
   it('closes every object of a closed body, and states a list with its bounds, one element or null beside it', () => {

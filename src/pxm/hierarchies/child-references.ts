@@ -1,9 +1,8 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsUUID, Max, Min, ValidateNested } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
 import { BadRequestError } from '../../common/errors/api-error';
+import { OptionalNestedObject, ResourceIdentifier } from '../../common/validation/body-members';
 import { DataListBody } from '../../common/validation/data-list-body.pipe';
 import { Nullable } from '../../common/validation/nullable';
-import { OptionalNotNull } from '../../common/validation/optional-not-null';
 import type { ChildReference } from './hierarchies.service';
 
 /** At most this many nodes move in one request. */
@@ -22,17 +21,8 @@ export class ChildMetaDto {
 }
 
 /** A node moved under a hierarchy's top or under a node. */
-export class ChildReferenceDto {
-  @IsIn(['node'])
-  type: 'node';
-
-  @IsUUID('all', { message: "id must be a node's id" })
-  id: string;
-
-  @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ChildMetaDto)
+export class ChildReferenceDto extends ResourceIdentifier('node', "a node's id") {
+  @OptionalNestedObject(() => ChildMetaDto)
   meta?: ChildMetaDto;
 }
 

@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsString, IsUUID, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, MaxLength, MinLength } from 'class-validator';
 import { BadRequestError } from '../../common/errors/api-error';
+import { OptionalNestedObject, ResourceIdentifier } from '../../common/validation/body-members';
 import { DataListBody } from '../../common/validation/data-list-body.pipe';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
@@ -26,37 +26,16 @@ export class FileReferenceMetaDto {
 }
 
 /** A file of `/v2/files` a PXM product is related to, with its tags. */
-export class FileReferenceDto {
-  @IsIn(['file'])
-  type: 'file';
-
-  @IsUUID('all', { message: "id must be a file's id" })
-  id: string;
-
-  @OptionalNotNull()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => FileReferenceMetaDto)
+export class FileReferenceDto extends ResourceIdentifier('file', "a file's id") {
+  @OptionalNestedObject(() => FileReferenceMetaDto)
   meta?: FileReferenceMetaDto;
 }
 
 /** A PXM product put into a node or taken out of it. */
-export class ProductReferenceDto {
-  @IsIn(['product'])
-  type: 'product';
-
-  @IsUUID('all', { message: "id must be a product's id" })
-  id: string;
-}
+export class ProductReferenceDto extends ResourceIdentifier('product', "a product's id") {}
 
 /** A variation attached to a PXM product. */
-export class ProductVariationReferenceDto {
-  @IsIn(['product-variation'])
-  type: 'product-variation';
-
-  @IsUUID('all', { message: "id must be a product-variation's id" })
-  id: string;
-}
+export class ProductVariationReferenceDto extends ResourceIdentifier('product-variation', "a product-variation's id") {}
 
 /** `{"data":[{"type":<type>,"id":…},…]}`, at most MAX_REFERENCES; a member the DTO does not declare is refused. */
 const REFERENCES = { minItems: 0, maxItems: MAX_REFERENCES, closed: true };
