@@ -1,7 +1,10 @@
 import { Body, Injectable, PipeTransform } from '@nestjs/common';
-import { ApiError, BadRequestError, ErrorObject } from '../common/errors/api-error';
-import { DataBodyPipe } from '../common/validation/data-body.pipe';
-import { AddCartItemDto, AddCustomItemDto, AddPromotionItemDto } from './dto/cart.dto';
+import { ApiError, BadRequestError, ErrorObject, ValidationFailedError } from '../common/errors/api-error';
+import { JsonSchema } from '../common/openapi/json-schema';
+import { listSchema, requestSchemaOf } from '../common/openapi/request-schema';
+import { DataBodyPipe, declareDataBody, validatedAgainst } from '../common/validation/data-body.pipe';
+import { assertSafeJson } from '../common/validation/json-shape';
+import { AddCartItemDto, AddCartItemsOptionsDto, AddCustomItemDto, AddPromotionItemDto } from './dto/cart.dto';
 import { MAX_CART_ITEMS } from './cart-limits';
 
 
@@ -34,17 +37,41 @@ export function entryErrors(error: ApiError, index: number, raw: unknown): Error
 
 const entryValidator = new DataBodyPipe();
 
+/** The DTO of each item `type`; an item without one is a product (`cart_item`). */
+const ITEM_DTOS: Record<string, Function> = { cart_item: AddCartItemDto, custom_item: AddCustomItemDto, promotion_item: AddPromotionItemDto };
+
 async function validateEntry(raw: unknown): Promise<AddCartItemDto | AddCustomItemDto | AddPromotionItemDto> {
-  const type = isPlainObject(raw) ? raw.type : undefined;
-  if (type !== undefined && type !== 'cart_item' && type !== 'custom_item' && type !== 'promotion_item') {
-    throw new BadRequestError('type must be cart_item (a product, by id), custom_item (a name, sku and price of your own) or promotion_item (a promotion code)', 'data.type');
-  }
-  const metatype = type === 'custom_item' ? AddCustomItemDto : type === 'promotion_item' ? AddPromotionItemDto : AddCartItemDto;
-  const entry = (await entryValidator.transform({ data: raw }, { type: 'body', metatype })) as AddCartItemDto | AddCustomItemDto | AddPromotionItemDto;
-  if (entry instanceof AddCartItemDto && entry.id === undefined && entry.sku === undefined) {
-    throw new BadRequestError('A cart_item names its product by id or by sku', 'data.id');
-  }
-  return entry;
+  const type = isPlainObject(raw) ? (raw.type ?? 'cart_item') : 'cart_item';
+  const metatype = typeof type === 'string' && Object.hasOwn(ITEM_DTOS, type) ? ITEM_DTOS[type] : undefined;
+  if (!metatype) throw new BadRequestError('type must be cart_item (a product, by id or sku), custom_item (a name, sku and price of your own) or promotion_item (a promotion code)', 'data.type');
+  return (await entryValidator.transform({ data: raw }, { type: 'body', metatype: metatype as never })) as AddCartItemDto | AddCustomItemDto | AddPromotionItemDto;
+}
+
+async function validateOptions(options: unknown): Promise<AddCartItemsOptionsDto> {
+  if (options === undefined) return new AddCartItemsOptionsDto();
+  if (!isPlainObject(options)) throw new BadRequestError('options must be a JSON object', 'options');
+  assertSafeJson(options, 'options');
+  const checked = await validatedAgainst(AddCartItemsOptionsDto, options, 'options');
+  if (Array.isArray(checked)) throw new ValidationFailedError(checked);
+  return checked as AddCartItemsOptionsDto;
+}
+
+/**
+ * The request schema, from the items' DTOs: `data` is one item (a product, by id or sku, a bundle with its
+ * selection; a custom item; a promotion code: one of them by `type`), an array of them, or that array wrapped as
+ * the SDK's bulk add sends it; `options` applies to an array.
+ */
+export function addCartItemsSchema(): JsonSchema {
+  const item: JsonSchema = { oneOf: Object.values(ITEM_DTOS).map((dto) => requestSchemaOf(dto)) };
+  const items = listSchema(item, { minItems: 1, maxItems: MAX_CART_ITEMS });
+  const options = requestSchemaOf(AddCartItemsOptionsDto);
+  const wrapped: JsonSchema = { type: 'object', required: ['data'], properties: { data: items, options }, description: 'The array with its options inside `data`, as the SDK\'s bulk add sends it' };
+  return {
+    type: 'object',
+    required: ['data'],
+    description: 'One item, or several (`data` an array) with `options.add_all_or_nothing`',
+    properties: { data: { anyOf: [item, items, wrapped] }, options },
+  };
 }
 
 @Injectable()
@@ -58,11 +85,9 @@ export class AddCartItemsPipe implements PipeTransform<unknown, Promise<AddCartI
       options ??= data.options;
       data = data.data;
     }
+    const addAllOrNothing = (await validateOptions(options)).add_all_or_nothing ?? true;
     if (!Array.isArray(data)) return { bulk: false, addAllOrNothing: true, entries: [await validateEntry(data)], raw: [data] };
 
-    if (options !== undefined && !isPlainObject(options)) throw new BadRequestError('options must be a JSON object', 'options');
-    const addAllOrNothing = options?.add_all_or_nothing ?? true;
-    if (typeof addAllOrNothing !== 'boolean') throw new BadRequestError('options.add_all_or_nothing must be a boolean', 'options.add_all_or_nothing');
     if (data.length === 0) throw new BadRequestError('data must hold at least one item', 'data');
     if (data.length > MAX_CART_ITEMS) throw new BadRequestError(`data can hold at most ${MAX_CART_ITEMS} items (the most a cart holds)`, 'data');
     const entries = await Promise.all(
@@ -81,5 +106,9 @@ export class AddCartItemsPipe implements PipeTransform<unknown, Promise<AddCartI
   }
 }
 
-/** `@AddCartItemsBody() request`: the item or items of an add request, validated. */
-export const AddCartItemsBody = () => Body(new AddCartItemsPipe());
+/** `@AddCartItemsBody() request`: the item or items of an add request, validated; its request schema is addCartItemsSchema. */
+export const AddCartItemsBody = (): ParameterDecorator => (target, key, index) => {
+  const pipe = new AddCartItemsPipe();
+  Body(pipe)(target, key, index);
+  declareDataBody(target, key, { dto: AddCartItemDto, optional: false, pipe, name: 'AddCartItemsRequest', body: addCartItemsSchema });
+};

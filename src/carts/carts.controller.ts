@@ -10,11 +10,12 @@ import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
 import { AddCartItemsBody, AddCartItemsRequest } from './cart-items.body';
 import { CartItemsService } from './cart-items.service';
-import { CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
+import { CartAccountIdentifierDto, CartCustomerIdentifierDto, CartDto, CheckoutDto, UpdateCartItemDto } from './dto/cart.dto';
 import { OptionalCustomerToken } from '../customers/customer-token.guard';
 import { BadRequestError } from '../common/errors/api-error';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import { CartAccountsBody, CartCustomersBody } from './cart-relationships.body';
+import { distinctIds } from '../common/validation/data-list-body.pipe';
 import { CartAccountsService } from './cart-accounts.service';
 import { CARTS_SPEC } from './carts.repository';
 import { CartsService } from './carts.service';
@@ -63,7 +64,7 @@ export class CartsController {
   ) {}
 
   /** With `X-Moltin-Customer-Token` the cart is associated with that customer. */
-  @ApiDataResponse('Create a cart', 'Cart', { status: 201, body: ref(S.CartRequest), bodyOptional: true })
+  @ApiDataResponse('Create a cart', 'Cart', { status: 201 })
   @Post()
   @HttpCode(201)
   @OptionalCustomerToken()
@@ -83,34 +84,34 @@ export class CartsController {
     return this.carts.list(await this.listQuery.parse(query, CARTS_SPEC), owner);
   }
 
-  @ApiDocumentResponse('Associate accounts with a cart', ref(S.CartAccountsDocument), { body: ref(S.CartAccountsDocument) })
+  @ApiDocumentResponse('Associate accounts with a cart', ref(S.CartAccountsDocument))
   @Post(':ref/relationships/accounts')
   @HttpCode(200)
-  async associateAccounts(@CartRef() ref: string, @CartAccountsBody() accountIds: string[], @CurrentPrincipal() principal?: Principal) {
-    return this.cartAccounts.associate(ref, accountIds, principal);
+  async associateAccounts(@CartRef() ref: string, @CartAccountsBody() accounts: CartAccountIdentifierDto[], @CurrentPrincipal() principal?: Principal) {
+    return this.cartAccounts.associate(ref, distinctIds(accounts), principal);
   }
 
-  @ApiNoContent("Remove accounts' associations with a cart", { body: ref(S.CartAccountsDocument) })
+  @ApiNoContent("Remove accounts' associations with a cart")
   @Delete(':ref/relationships/accounts')
   @HttpCode(204)
-  async dissociateAccounts(@CartRef() ref: string, @CartAccountsBody() accountIds: string[], @CurrentPrincipal() principal?: Principal): Promise<void> {
-    await this.cartAccounts.dissociate(ref, accountIds, principal);
+  async dissociateAccounts(@CartRef() ref: string, @CartAccountsBody() accounts: CartAccountIdentifierDto[], @CurrentPrincipal() principal?: Principal): Promise<void> {
+    await this.cartAccounts.dissociate(ref, distinctIds(accounts), principal);
   }
 
-  @ApiDocumentResponse('Associate customers with a cart', ref(S.CartCustomersDocument), { body: ref(S.CartCustomersDocument) })
+  @ApiDocumentResponse('Associate customers with a cart', ref(S.CartCustomersDocument))
   @Post(':ref/relationships/customers')
   @HttpCode(200)
   @OptionalCustomerToken()
-  async associateCustomers(@CartRef() ref: string, @CartCustomersBody() customerIds: string[], @CurrentPrincipal() principal?: Principal) {
-    return this.carts.associateCustomers(ref, customerIds, customerScope(principal));
+  async associateCustomers(@CartRef() ref: string, @CartCustomersBody() customers: CartCustomerIdentifierDto[], @CurrentPrincipal() principal?: Principal) {
+    return this.carts.associateCustomers(ref, distinctIds(customers), customerScope(principal));
   }
 
-  @ApiNoContent('Remove customers\' associations with a cart', { body: ref(S.CartCustomersDocument) })
+  @ApiNoContent('Remove customers\' associations with a cart')
   @Delete(':ref/relationships/customers')
   @HttpCode(204)
   @OptionalCustomerToken()
-  async dissociateCustomers(@CartRef() ref: string, @CartCustomersBody() customerIds: string[], @CurrentPrincipal() principal?: Principal): Promise<void> {
-    await this.carts.dissociateCustomers(ref, customerIds, customerScope(principal));
+  async dissociateCustomers(@CartRef() ref: string, @CartCustomersBody() customers: CartCustomerIdentifierDto[], @CurrentPrincipal() principal?: Principal): Promise<void> {
+    await this.carts.dissociateCustomers(ref, distinctIds(customers), customerScope(principal));
   }
 
   @ApiDataResponse('Get a cart (created empty when the reference is new)', 'Cart', { includes: 'cart' })
@@ -120,7 +121,7 @@ export class CartsController {
     return this.carts.get(ref);
   }
 
-  @ApiDataResponse('Update a cart', 'Cart', { body: ref(S.CartRequest), bodyOptional: true })
+  @ApiDataResponse('Update a cart', 'Cart')
   @Put(':ref')
   update(@CartRef() ref: string, @DataBody({ optional: true }) dto: CartDto) {
     return this.carts.update(ref, dto);
@@ -140,7 +141,7 @@ export class CartsController {
   }
 
   /** A product (`cart_item`), a `custom_item`, or an array of them (bulk add, `options.add_all_or_nothing`). */
-  @ApiDocumentResponse('Add items (one, or several at once)', ref(S.AddedCartItemsDocument), { status: 201, body: ref(S.AddCartItemsRequest) })
+  @ApiDocumentResponse('Add items (one, or several at once)', ref(S.AddedCartItemsDocument), { status: 201 })
   @Post(':ref/items')
   @HttpCode(201)
   async addItems(
@@ -173,7 +174,7 @@ export class CartsController {
   }
 
   /** With `X-Moltin-Customer-Token` the order is the shopper's. */
-  @ApiDocumentResponse('Check out: turn the cart into an order', ref(S.CheckoutDocument), { status: 201, body: ref(S.CheckoutRequest) })
+  @ApiDocumentResponse('Check out: turn the cart into an order', ref(S.CheckoutDocument), { status: 201 })
   @Post(':ref/checkout')
   @HttpCode(201)
   @OptionalCustomerToken()

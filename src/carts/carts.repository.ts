@@ -3,21 +3,19 @@ import { Injectable } from '@nestjs/common';
 import { ListQuery, ListResourceSpec, loadPage, toPrismaListArgs } from '../common/list-query';
 import { Prisma } from '../generated/prisma/client';
 import { Db, PrismaService } from '../prisma/prisma.service';
+import { COMPARISONS } from '../common/wire/wire-format';
+import { CART_WIRE } from './cart.wire';
 
 const WITH_ITEMS = { items: { orderBy: [{ createdAt: 'asc' as const }, { id: 'asc' as const }] } };
 
-const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
-
 /** `GET /v2/carts`: the latest changed first, as Elastic Path lists a shopper's carts. */
-export const CARTS_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'string', ops: ['eq', 'in'] },
-    name: { column: 'name', type: 'string', ops: ['eq', 'like'] },
-    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
-    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
-  },
+export const CARTS_SPEC: ListResourceSpec = CART_WIRE.listSpec({
   defaultSort: '-updated_at',
-};
+  more: {
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...COMPARISONS], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...COMPARISONS], sortable: true },
+  },
+});
 
 @Injectable()
 export class CartsRepository {

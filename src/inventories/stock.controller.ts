@@ -1,11 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { AllowImplicit } from '../auth/access.decorators';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import { ApiDataResponse, ApiList, ApiNoContent } from '../common/openapi/api-operation.decorators';
 import { DataBody } from '../common/validation/data-body.pipe';
 import { ResourceId } from '../common/validation/resource-id.pipe';
-import { MULTIPLE_PRODUCTS_SCHEMA, parseMultipleProducts } from './dto/multiple-products';
+import { MultipleProductsBody, StockReferenceDto } from './dto/multiple-products';
+import { distinctIds } from '../common/validation/data-list-body.pipe';
 import { CreateBasicStockDto, CreateStockDto, UpdateStockDto } from './dto/stock.dto';
 import { CreateTransactionDto } from './dto/transaction.dto';
 import { TransactionBody } from './dto/transaction-body';
@@ -42,12 +43,13 @@ export class StockController {
     return this.stock.list(await this.listQuery.parse(query, STOCK_SPEC), form);
   }
 
-  @ApiDataResponse('Get the stock of several products (those without stock are left out)', S.InventoryStockEitherForm, { many: true, body: MULTIPLE_PRODUCTS_SCHEMA })
+  @ApiDataResponse('Get the stock of several products (those without stock are left out)', S.InventoryStockEitherForm, { many: true })
   @AllowImplicit()
   @Post('multiple')
   @HttpCode(200)
-  many(@Body() body: unknown, @RequestedForm() form: InventoryForm) {
-    return this.stock.many(parseMultipleProducts(body), form);
+  many(@MultipleProductsBody() products: StockReferenceDto[], @RequestedForm() form: InventoryForm) {
+    // Each product once, in the order given.
+    return this.stock.many(distinctIds(products), form);
   }
 
   @ApiDataResponse("Create a product's stock as the basic inventories do: `{\"data\":{\"quantity\":n}}`", S.InventoryStockEitherForm, { status: 201 })

@@ -1,14 +1,25 @@
 import { Prisma, type Order, type OrderItem } from '../generated/prisma/client';
 import { AmountSql, amountSql, displayPriceMember } from '../common/money/display-price.wire';
-import { col, computed, constant, jsonColumn, nested, relationshipTo, scalar, sqlString, timestampsMember, when, WireFormat } from '../common/wire/wire-format';
+import { arrayOf, boolean, closed, constant as constantSchema, integer, open, ref, string, uuid } from '../common/openapi/json-schema';
+import { WIRE } from '../common/openapi/wire-schemas';
+import { sqlColumnName } from '../common/list-query/sql-list-query';
+import { col, COMPARISONS, computed, constant, field, jsonColumn, nested, relationshipTo, sqlString, timestampsMember, when, wireFormat } from '../common/wire/wire-format';
+
+/*
+ * An order and its lines as the API shows them, written by the presenters and by the database for pages read often:
+ * their OpenAPI schemas (order.schema.ts), presented types and the orders' list fields come from here.
+ */
 
 /** An order with the ids of its items, oldest first (all its relationships need). */
 export type OrderWireRow = Order & { items: Pick<OrderItem, 'id'>[] };
 
 /** `links: {}`: orders and their items have no links of their own. */
-const noLinks = <Row>() => computed<Row, void>('links', () => ({}), () => sqlString('{}'));
+const noLinks = <Row>() => computed<Row, void, 'links', Record<string, never>>('links', () => ({}), () => sqlString('{}'), closed({}));
 
-const ORDER_DISPLAY_PRICE = new WireFormat<Order, void>([
+/** As the shopper gave it at checkout. */
+const asGiven = (properties: Record<string, Record<string, unknown>> = {}) => open(properties, [], { description: 'As given at checkout' });
+
+const ORDER_DISPLAY_PRICE = wireFormat<Order>()([
   displayPriceMember('with_tax', (o) => o.withTax, 'with_tax'),
   displayPriceMember('without_tax', (o) => o.withoutTax, 'without_tax'),
   displayPriceMember('tax', (o) => o.tax, 'tax'),
@@ -25,34 +36,35 @@ const ORDER_DISPLAY_PRICE = new WireFormat<Order, void>([
   displayPriceMember('without_discount', (o) => o.withTax + o.discount, (t) => Prisma.sql`${col(t, 'with_tax')}::bigint + ${col(t, 'discount')}`),
 ]);
 
-const ORDER_META = new WireFormat<Order, void>([nested('display_price', ORDER_DISPLAY_PRICE), timestampsMember()]);
+const ORDER_META = wireFormat<Order>()([nested('display_price', ORDER_DISPLAY_PRICE), timestampsMember()]);
 
-const ORDER_RELATIONSHIPS = new WireFormat<OrderWireRow, void>([
+const ORDER_RELATIONSHIPS = wireFormat<OrderWireRow>()([
   computed(
     'items',
-    (o) => ({ data: o.items.map((i) => ({ type: 'item', id: i.id })) }),
+    (o) => ({ data: o.items.map((i) => ({ type: 'item' as const, id: i.id })) }),
     (t) => Prisma.sql`'{"data":[' || COALESCE((SELECT string_agg('{"type":"item","id":"' || l.id::text || '"}', ',' ORDER BY l.created_at, l.id)
       FROM order_items l WHERE l.order_id = ${col(t, 'id')}), '') || ']}'`,
+    closed({ data: arrayOf(closed({ type: constantSchema('item'), id: uuid() })) }),
   ),
   relationshipTo('account', 'account', 'account_id', (o) => o.accountId),
   relationshipTo('account_member', 'account_member', 'account_member_id', (o) => o.accountMemberId),
 ]);
 
 /** The order as GET /v2/orders/{id} returns it; amounts follow every payment transition. */
-export const ORDER_WIRE = new WireFormat<OrderWireRow, void>([
+export const ORDER_WIRE = wireFormat<OrderWireRow>()([
   constant('type', 'order'),
-  scalar('id', 'id', (o) => o.id),
-  scalar('status', 'status', (o) => o.status),
-  scalar('payment', 'payment', (o) => o.payment),
-  scalar('shipping', 'shipping', (o) => o.shipping),
-  jsonColumn('customer', 'customer', (o) => o.customer),
+  field('id', 'id', uuid(), { filter: [...COMPARISONS, 'in'], sortable: true }),
+  field('status', 'status', string({ example: 'incomplete' }), { filter: ['eq', 'in'], sortable: true }),
+  field('payment', 'payment', string({ example: 'unpaid' }), { filter: ['eq', 'in'], sortable: true }),
+  field('shipping', 'shipping', string({ example: 'unfulfilled' }), { filter: ['eq', 'in'], sortable: true }),
+  jsonColumn('customer', 'customer', (o) => o.customer, asGiven({ id: string(), name: string(), email: string() })),
   when(
-    jsonColumn('contact', 'contact', (o) => o.contact),
+    jsonColumn('contact', 'contact', (o) => o.contact, closed({ name: string(), email: string() }, ['name'], { description: "An account's order: whom to contact about it" })),
     (o) => o.contact !== null,
     (t) => Prisma.sql`${col(t, 'contact')} IS NOT NULL`,
   ),
-  jsonColumn('shipping_address', 'shipping_address', (o) => o.shippingAddress),
-  jsonColumn('billing_address', 'billing_address', (o) => o.billingAddress),
+  jsonColumn('shipping_address', 'shipping_address', (o) => o.shippingAddress, asGiven()),
+  jsonColumn('billing_address', 'billing_address', (o) => o.billingAddress, asGiven()),
   noLinks<OrderWireRow>(),
   nested('meta', ORDER_META),
   nested('relationships', ORDER_RELATIONSHIPS),
@@ -71,23 +83,24 @@ const discountedUnit = (i: OrderItem) => Math.floor(discountedValue(i) / i.quant
 const DISCOUNTED_UNIT_SQL = (t: Prisma.Sql) => Prisma.sql`(${DISCOUNTED_VALUE_SQL(t)} / ${col(t, 'quantity')})`;
 const negative = (amount: number) => (amount === 0 ? 0 : -amount);
 
-function itemAmount(key: string, amount: (i: OrderItem) => number, sql: AmountSql) {
-  return computed<OrderItem, void>(
+function itemAmount<K extends string>(key: K, amount: (i: OrderItem) => number, sql: AmountSql) {
+  return computed<OrderItem, void, K, { amount: number; currency: string; includes_tax: boolean }>(
     key,
     (i) => ({ amount: amount(i), currency: i.currency, includes_tax: i.includesTax }),
     (t) => Prisma.sql`'{"amount":' || (${amountSql(sql, t)})::text || ',"currency":' || to_json(${col(t, 'currency')})::text || ',"includes_tax":' || ${col(t, 'includes_tax')}::text || '}'`,
+    ref(WIRE.Money),
   );
 }
 
 /** `{ unit, value }` display prices of a line, for one of its price kinds. */
-function unitAndValue(key: string, unit: (i: OrderItem) => number, unitSql: AmountSql, value: (i: OrderItem) => number, valueSql: AmountSql) {
-  return nested(key, new WireFormat<OrderItem, void>([displayPriceMember('unit', unit, unitSql), displayPriceMember('value', value, valueSql)]));
+function unitAndValue<K extends string>(key: K, unit: (i: OrderItem) => number, unitSql: AmountSql, value: (i: OrderItem) => number, valueSql: AmountSql) {
+  return nested(key, wireFormat<OrderItem>()([displayPriceMember('unit', unit, unitSql), displayPriceMember('value', value, valueSql)]));
 }
 
-const ITEM_META = new WireFormat<OrderItem, void>([
+const ITEM_META = wireFormat<OrderItem>()([
   nested(
     'display_price',
-    new WireFormat<OrderItem, void>([
+    wireFormat<OrderItem>()([
       unitAndValue('with_tax', discountedUnit, DISCOUNTED_UNIT_SQL, discountedValue, DISCOUNTED_VALUE_SQL),
       unitAndValue('without_tax', discountedUnit, DISCOUNTED_UNIT_SQL, discountedValue, DISCOUNTED_VALUE_SQL),
       unitAndValue('tax', () => 0, () => Prisma.sql`0`, () => 0, () => Prisma.sql`0`),
@@ -104,34 +117,42 @@ const ITEM_META = new WireFormat<OrderItem, void>([
   timestampsMember(),
 ]);
 
-const ITEM_RELATIONSHIPS = new WireFormat<OrderItem, void>([
-  relationshipTo('cart_item', 'cart_item', 'cart_item_id', (i) => i.cartItemId),
-]);
+const ITEM_RELATIONSHIPS = wireFormat<OrderItem>()([relationshipTo('cart_item', 'cart_item', 'cart_item_id', (i) => i.cartItemId)]);
 
-export const ORDER_ITEM_WIRE = new WireFormat<OrderItem, void>([
+/** A column shown when it holds a value (its SQL: the column IS NOT NULL). */
+function whenSet<K extends string, F extends keyof OrderItem & string>(key: K, rowField: F, schema: Record<string, unknown>) {
+  const member = field<OrderItem, void, K, F>(key, rowField, schema);
+  return when(member, (i) => i[rowField] !== null, (t) => Prisma.sql`${col(t, sqlColumnName({ column: rowField }))} IS NOT NULL`);
+}
+
+export const ORDER_ITEM_WIRE = wireFormat<OrderItem>()([
   constant('type', 'order_item'),
-  scalar('id', 'id', (i) => i.id),
-  scalar('quantity', 'quantity', (i) => i.quantity),
+  field('id', 'id', uuid()),
+  field('quantity', 'quantity', integer({ minimum: 1 })),
   // A line checked out from a custom item has no product.
-  when(
-    scalar('product_id', 'product_id', (i) => i.productId),
-    (i) => i.productId !== null,
-    (t) => Prisma.sql`${col(t, 'product_id')} IS NOT NULL`,
-  ),
-  scalar('name', 'name', (i) => i.name),
-  scalar('sku', 'sku', (i) => i.sku),
+  whenSet('product_id', 'productId', uuid({ description: 'Absent for a custom item' })),
+  field('name', 'name', string()),
+  field('sku', 'sku', string()),
   // A line sold from a published catalog release names its catalog, and its stock location and bundle selection.
-  when(scalar('catalog_id', 'catalog_id', (i) => i.catalogId), (i) => i.catalogId !== null, (t) => Prisma.sql`${col(t, 'catalog_id')} IS NOT NULL`),
-  when(scalar('catalog_source', 'catalog_source', (i) => i.catalogSource), (i) => i.catalogSource !== null, (t) => Prisma.sql`${col(t, 'catalog_source')} IS NOT NULL`),
-  when(scalar('location', 'location', (i) => i.location), (i) => i.location !== null, (t) => Prisma.sql`${col(t, 'location')} IS NOT NULL`),
+  whenSet('catalog_id', 'catalogId', uuid({ description: 'The catalog a line sold from a published catalog release came from' })),
+  whenSet('catalog_source', 'catalogSource', constantSchema('pim')),
+  whenSet('location', 'location', string({ description: 'The slug of the stock location the line took its stock from' })),
   when(
-    jsonColumn('bundle_configuration', 'bundle_configuration', (i) => i.bundleConfiguration),
+    jsonColumn('bundle_configuration', 'bundle_configuration', (i) => i.bundleConfiguration, open({ selected_options: { type: 'object' } }, ['selected_options'])),
     (i) => i.bundleConfiguration !== null,
     (t) => Prisma.sql`${col(t, 'bundle_configuration')} IS NOT NULL`,
   ),
   itemAmount('unit_price', (i) => i.unitAmount, 'unit_amount'),
   itemAmount('value', lineValue, LINE_VALUE_SQL),
-  jsonColumn('discounts', 'discounts', (i) => i.discounts),
+  jsonColumn(
+    'discounts',
+    'discounts',
+    (i) => i.discounts,
+    arrayOf(
+      closed({ amount: ref(WIRE.Money), code: string(), id: uuid({ description: 'The promotion' }), promotion_source: string(), is_cart_discount: boolean() }, ['promotion_source', 'is_cart_discount']),
+      { description: 'The discounts the line had in the cart at checkout' },
+    ),
+  ),
   noLinks<OrderItem>(),
   nested('meta', ITEM_META),
   nested('relationships', ITEM_RELATIONSHIPS),

@@ -13,8 +13,7 @@ import { UpdateOrderDto } from './dto/update-order.dto';
 import { ORDERS_SPEC } from './orders.repository';
 import { OrdersService } from './orders.service';
 import { ApiDataResponse, ApiList } from '../common/openapi/api-operation.decorators';
-import { ORDER_SCHEMAS as S } from './order.schema';
-import { ref } from '../common/openapi/json-schema';
+import './order.schema';
 
 /**
  * Client-credentials (the default); a shopper (implicit + customer token) reads their own orders, and anyone
@@ -52,7 +51,7 @@ export class OrdersController {
     return this.orders.items(id, parseSubCollectionPage(query), orderReach(principal, 'read'));
   }
 
-  @ApiDataResponse('Update an order (fulfil, cancel, change the shipping address)', 'Order', { body: ref(S.UpdateOrderRequest) })
+  @ApiDataResponse('Update an order (fulfil, cancel, change the shipping address)', 'Order')
   /** With a customer token (beside a client-credentials token), another shopper's order is not found, as on reads. */
   @Put(':id')
   @OptionalCustomerToken()

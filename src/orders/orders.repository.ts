@@ -6,9 +6,9 @@ import { Db, PrismaService } from '../prisma/prisma.service';
 import type { SerializedPage } from '../common/http/response-document';
 import { toSqlListClauses } from '../common/list-query/sql-list-query';
 import { keptRowCount, PageRow, PageStatement, pageStatementSql, serializedPageOf } from '../common/wire/page-statement';
+import { COMPARISONS } from '../common/wire/wire-format';
 import { ORDER_ITEM_WIRE, ORDER_WIRE } from './order.wire';
 
-const CMP = ['eq', 'gt', 'ge', 'lt', 'le'] as const;
 const RANGE = ['gt', 'ge', 'lt', 'le'] as const;
 
 /** Orders that contain an item matching `cond` (the `product_id` and `product_sku` filters). */
@@ -19,12 +19,10 @@ function hasItem(column: 'productId' | 'sku') {
 }
 
 /** The filters Elastic Path documents for orders; newest first, hard offset limit (docs/api.md). */
-export const ORDERS_SPEC: ListResourceSpec = {
-  fields: {
-    id: { column: 'id', type: 'uuid', ops: [...CMP, 'in'], sortable: true },
-    status: { column: 'status', type: 'string', ops: ['eq', 'in'], sortable: true },
-    payment: { column: 'payment', type: 'string', ops: ['eq', 'in'], sortable: true },
-    shipping: { column: 'shipping', type: 'string', ops: ['eq', 'in'], sortable: true },
+export const ORDERS_SPEC: ListResourceSpec = ORDER_WIRE.listSpec({
+  defaultSort: '-created_at',
+  maxOffset: HARD_OFFSET_LIMIT,
+  more: {
     currency: { column: 'currency', type: 'string', ops: ['eq', 'in'] },
     email: { column: 'customerEmail', type: 'string', ops: ['eq', 'like'] },
     name: { column: 'customerName', type: 'string', ops: ['eq', 'like'] },
@@ -42,12 +40,10 @@ export const ORDERS_SPEC: ListResourceSpec = {
     product_sku: { column: 'id', type: 'string', ops: ['eq', 'in'], toWhere: hasItem('sku') },
     with_tax: { column: 'withTax', type: 'integer', ops: [...RANGE, 'eq'], sortable: true },
     without_tax: { column: 'withoutTax', type: 'integer', ops: [...RANGE, 'eq'] },
-    created_at: { column: 'createdAt', type: 'datetime', ops: [...CMP], sortable: true },
-    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...CMP], sortable: true },
+    created_at: { column: 'createdAt', type: 'datetime', ops: [...COMPARISONS], sortable: true },
+    updated_at: { column: 'updatedAt', type: 'datetime', ops: [...COMPARISONS], sortable: true },
   },
-  defaultSort: '-created_at',
-  maxOffset: HARD_OFFSET_LIMIT,
-};
+});
 
 /** The count of all orders the database keeps: an admin's unfiltered list reads it. */
 const KEPT_COUNT = keptRowCount('orders');

@@ -1,7 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsString, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { MAX_AMOUNT, MAX_QUANTITY } from '../../common/money/limits';
+import { ResourceIdentifier } from '../../common/validation/body-members';
 import { OptionalNotNull } from '../../common/validation/optional-not-null';
+import { RequiredUnless } from '../../common/validation/required-unless';
 import { OptionalText, RequiredText, ResourceType } from '../../common/validation/text-field';
 
 /** `POST /v2/carts` and `PUT /v2/carts/:ref`. */
@@ -28,7 +30,7 @@ export class AddCartItemDto {
   type?: string;
 
   /** The product's id; `sku` names it otherwise (one of them is required). */
-  @OptionalNotNull()
+  @RequiredUnless('sku')
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
@@ -107,6 +109,19 @@ export class AddPromotionItemDto {
   code: string;
 }
 
+/** `options` of a bulk add: refuse every entry when one cannot be added (the default), or add those that can be. */
+export class AddCartItemsOptionsDto {
+  @OptionalNotNull()
+  @IsBoolean()
+  add_all_or_nothing?: boolean;
+}
+
+/** `POST|DELETE /v2/carts/:ref/relationships/customers`: one element of `data`. */
+export class CartCustomerIdentifierDto extends ResourceIdentifier('customer', 'a customer id (a UUID)') {}
+
+/** `POST|DELETE /v2/carts/:ref/relationships/accounts`: one element of `data`. */
+export class CartAccountIdentifierDto extends ResourceIdentifier('account', 'an account id (a UUID)') {}
+
 /** `PUT /v2/carts/:ref/items/:itemId`: 0 removes the item. */
 export class UpdateCartItemDto {
   @OptionalNotNull()
@@ -124,11 +139,12 @@ export class CheckoutCustomerDto {
   @RequiredText()
   id?: string;
 
-  @ValidateIf((o: CheckoutCustomerDto) => o.id === undefined)
+  /** A guest's name and email; a customer named by `id` may leave them out. */
+  @RequiredUnless('id')
   @RequiredText()
   name?: string;
 
-  @ValidateIf((o: CheckoutCustomerDto) => o.id === undefined)
+  @RequiredUnless('id')
   @IsEmail({}, { message: 'email must be a valid email address' })
   @MaxLength(255)
   email?: string;
@@ -151,7 +167,7 @@ export class PostalAddressDto {
 
 export class CheckoutAddressDto extends PostalAddressDto {
   /** The older Moltin docs say `county`, Elastic Path's current docs `region`: either one is required. */
-  @ValidateIf((o: CheckoutAddressDto) => o.region === undefined)
+  @RequiredUnless('region')
   @IsString({ message: 'county (or region) is required' })
   @IsNotEmpty({ message: 'county (or region) is required' })
   @MaxLength(255)

@@ -7,6 +7,9 @@ import { PRODUCT_WIRE } from './product.wire';
  * A product as presentProduct shows it (from its wire format), and the bodies of the relationship routes. The
  * bodies of create and update are derived from their DTOs (see `@DataBody()`).
  */
+/** An identifier of a relationships body: `type` may be left out, `id` is not empty. */
+const identifier = open({ type: string(), id: string({ minLength: 1 }) }, ['id']);
+
 export const PRODUCT_SCHEMAS = defineSchemas({
   Product: PRODUCT_WIRE.schema({
     example: {
@@ -30,9 +33,10 @@ export const PRODUCT_SCHEMAS = defineSchemas({
     },
   }),
   RelationshipsDocument: closed({ data: { anyOf: [arrayOf(ref(WIRE.ResourceIdentifier)), ref(WIRE.ResourceIdentifier)] } }),
+  // Written by hand: the `type` a body may name depends on the path's relation (categories, files, main-image).
   RelationshipsRequest: {
     type: 'object',
     required: ['data'],
-    properties: { data: { anyOf: [arrayOf(open({ type: string(), id: string() }, ['id'])), open({ type: string(), id: string() }, ['id']), { type: 'null' }] } },
+    properties: { data: { anyOf: [arrayOf(identifier, { maxItems: 100 }), identifier] } },
   },
 });

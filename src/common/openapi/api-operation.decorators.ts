@@ -4,7 +4,7 @@ import type { ListResourceSpec } from '../list-query/list-spec';
 import { MAX_PAGE_LIMIT } from '../list-query/page-params';
 import { DATA_BODY, type DataBodyDeclaration } from '../validation/data-body.pipe';
 import { arrayOf, closed, dataRequest, JsonSchema, ref } from './json-schema';
-import { requestSchemaName, requestSchemaOf } from './request-schema';
+import { listSchema, requestSchemaName, requestSchemaOf } from './request-schema';
 import { defineSchemas } from './schema-registry';
 import { WIRE } from './wire-schemas';
 
@@ -71,11 +71,18 @@ function DerivedRequestBody(): MethodDecorator {
   return (target, key, descriptor) => {
     const declared = Reflect.getMetadata(DATA_BODY, descriptor.value as object) as DataBodyDeclaration | undefined;
     if (!declared) return;
-    const schemaName = requestSchemaName(declared.dto);
-    defineSchemas({ [schemaName]: dataRequest(requestSchemaOf(declared.dto)) });
+    const schemaName = declared.name ?? (declared.list ? requestSchemaName(declared.dto).replace(/Request$/, 'ListRequest') : requestSchemaName(declared.dto));
+    defineSchemas({ [schemaName]: requestBodySchemaOf(declared) });
     Reflect.defineMetadata(DERIVED_REQUEST, { ...declared, schemaName } satisfies DerivedRequest, descriptor.value as object);
     ApiBody({ schema: ref(schemaName), required: !declared.optional })(target, key, descriptor);
   };
+}
+
+/** The request body's schema a body declaration derives: `{data: <the DTO>}`, a list of them, or its own composition. */
+export function requestBodySchemaOf(declared: DataBodyDeclaration): JsonSchema {
+  if (declared.body) return declared.body();
+  const element = requestSchemaOf(declared.dto, { closed: declared.list?.closed });
+  return dataRequest(declared.list ? listSchema(element, declared.list) : element);
 }
 
 /** The derived request body of a route handler, when its request schema comes from its DTO. */

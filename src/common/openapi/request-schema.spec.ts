@@ -6,8 +6,9 @@ import { IsApiDate } from '../validation/is-api-date';
 import { Nullable } from '../validation/nullable';
 import { OptionalNotNull } from '../validation/optional-not-null';
 import { PartialNotNull } from '../validation/partial-not-null';
+import { RequiredUnless } from '../validation/required-unless';
 import { RequiredText } from '../validation/text-field';
-import { registerValidatorSchema, requestSchemaName, requestSchemaOf } from './request-schema';
+import { listSchema, registerValidatorSchema, requestSchemaName, requestSchemaOf } from './request-schema';
 
 class SizeDto {
   @ApiProperty({ description: 'Centimetres' })
@@ -120,5 +121,29 @@ describe('requestSchemaOf (the OpenAPI request schema from the DTO validators)',
       name: string;
     }
     expect(() => requestSchemaOf(Restated)).toThrow(/maxLength/);
+  });
+
+  it('states members required unless another is given as one of the two sets, each validated whenever present', () => {
+    class Located {
+      @OptionalNotNull() @IsString() region?: string;
+      @RequiredUnless('region') @IsString() county?: string;
+      @RequiredUnless('sku') @RequiredText() id?: string;
+      @OptionalNotNull() @IsString() sku?: string;
+    }
+    const schema = requestSchemaOf(Located);
+    expect(schema.required).toBeUndefined();
+    expect(schema.allOf).toEqual([{ anyOf: [{ required: ['region'] }, { required: ['county'] }] }, { anyOf: [{ required: ['sku'] }, { required: ['id'] }] }]);
+    expect((schema.properties as Record<string, unknown>).id).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
+  });
+
+  it('closes every object of a closed body, and states a list with its bounds, one element or null beside it', () => {
+    const closed = requestSchemaOf(CreateThingDto, { closed: true });
+    expect(closed.additionalProperties).toBe(false);
+    expect(((closed.properties as Record<string, Record<string, unknown>>).sizes.items as Record<string, unknown>).additionalProperties).toBe(false);
+    const element = { type: 'object' };
+    expect(listSchema(element, { minItems: 1, maxItems: 5 })).toEqual({ type: 'array', items: element, minItems: 1, maxItems: 5 });
+    expect(listSchema(element, { minItems: 0, maxItems: 5, orOne: true, orNull: true })).toEqual({
+      anyOf: [element, { type: 'array', items: element, minItems: 0, maxItems: 5 }, { type: 'null' }],
+    });
   });
 });

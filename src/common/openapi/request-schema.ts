@@ -2,6 +2,8 @@ import type { MetadataStorage as TransformMetadataStorage } from 'class-transfor
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { API_DATE_FORMS, API_DATE_PATTERN } from '../list-query/filter-values';
+import type { DataListOptions } from '../validation/data-body.pipe';
+import { requiredUnlessMember } from '../validation/required-unless';
 import type { JsonSchema } from './json-schema';
 
 /** Where `@ApiProperty()` keeps a member's options (@nestjs/swagger's DECORATORS.API_MODEL_PROPERTIES, not exported). */
@@ -24,10 +26,13 @@ const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
  *   the document never silently says less than the validator. Add a mapping with `registerValidatorSchema`.
  * - `@ApiProperty({ description, example })` (from @nestjs/swagger) documents a member; it may not state limits,
  *   which come from the validators alone.
- * - Objects are open: the pipe drops members the DTO does not declare (Elastic Path ignores them).
+ * - A member required unless another is given (`@RequiredUnless(other)`) is stated on its object as
+ *   `anyOf: [{required: [other]}, {required: [member]}]`.
+ * - Objects are open: the pipe drops members the DTO does not declare (Elastic Path ignores them); `closed`
+ *   states a body whose pipe refuses them (`@DataListBody(Dto, { closed })`).
  */
-export function requestSchemaOf(dto: Function): JsonSchema {
-  return objectSchema(dto, []);
+export function requestSchemaOf(dto: Function, options: { closed?: boolean } = {}): JsonSchema {
+  return objectSchema(dto, [], options.closed === true);
 }
 
 /** A validator's schema keywords, from its constraints (a validator with `{ each: true }` applies them to an array's items). */
@@ -98,6 +103,18 @@ registerValidatorSchema('isEmail', (c) => {
 registerValidatorSchema('isApiDate', () => ({ type: 'string', pattern: API_DATE_PATTERN, description: `${API_DATE_FORMS[0].toUpperCase()}${API_DATE_FORMS.slice(1)}`, example: '2026-01-05T10:00:00Z' }));
 registerValidatorSchema('isDateTime', () => ({ type: 'string', format: 'date-time', example: '2026-01-05T10:00:00Z' }));
 registerValidatorSchema('everyObject', () => ({ type: 'array', items: { type: 'object' } }));
+// Its condition is stated on the object (see objectSchema); the member's own schema gains nothing.
+registerValidatorSchema('requiredUnless', () => ({}));
+
+/**
+ * The `data` of a `@DataListBody()`: an array of the element's schema within the bounds, or (`orOne`) one
+ * element, or (`orNull`) `null`.
+ */
+export function listSchema(element: JsonSchema, options: DataListOptions): JsonSchema {
+  const list: JsonSchema = { type: 'array', items: element, minItems: options.minItems, maxItems: options.maxItems };
+  const alternatives = [...(options.orOne ? [element] : []), list, ...(options.orNull ? [{ type: 'null' }] : [])];
+  return alternatives.length === 1 ? list : { anyOf: alternatives };
+}
 
 /** Swagger's `@ApiProperty` keys that document a member; any other would state what only the validators may. */
 const DOCUMENTING = ['description', 'example', 'examples', 'deprecated', 'title'];
@@ -132,29 +149,42 @@ function probe(condition: (object: object, value: unknown) => boolean, dto: Func
 interface Derived {
   schema: JsonSchema;
   required: boolean;
+  /** `@RequiredUnless(other)`: required when `other` is left out. */
+  unless?: string;
 }
 
-function objectSchema(dto: Function, path: string[]): JsonSchema {
+/** `closed`: the validator refuses members the DTOs do not declare (`additionalProperties: false` at every level). */
+function objectSchema(dto: Function, path: string[], closed: boolean): JsonSchema {
   if (path.includes(dto.name)) throw new Error(`${path.join(' > ')} > ${dto.name}: a recursive DTO has no finite schema`);
   const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
+  const unless = new Map<string, string[]>();
   for (const property of [...new Set(metadata.map((m) => m.propertyName))]) {
-    const { schema, required: isRequired } = propertySchema(
+    const derived = propertySchema(
       dto,
       property,
       metadata.filter((m) => m.propertyName === property),
       [...path, dto.name],
+      closed,
     );
-    properties[property] = schema;
-    if (isRequired) required.push(property);
+    properties[property] = derived.schema;
+    if (derived.required) required.push(property);
+    if (derived.unless) unless.set(derived.unless, [...(unless.get(derived.unless) ?? []), property]);
   }
-  return { type: 'object', properties, ...(required.length ? { required } : {}) };
+  // Members required unless another is given: one of the two sets of members is present.
+  const alternatives = [...unless].map(([other, members]) => ({ anyOf: [{ required: [other] }, { required: members }] }));
+  const conditions = alternatives.length === 1 ? alternatives[0] : alternatives.length ? { allOf: alternatives } : {};
+  return { type: 'object', ...(closed ? { additionalProperties: false } : {}), properties, ...(required.length ? { required } : {}), ...conditions };
 }
 
-function propertySchema(dto: Function, property: string, metadata: ValidationMetadata[], path: string[]): Derived {
-  const conditions = metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.constraints[0] as (o: object, v: unknown) => boolean);
-  const required = !conditions.some((c) => !probe(c, dto, property, undefined));
+function propertySchema(dto: Function, property: string, metadata: ValidationMetadata[], path: string[], closed: boolean): Derived {
+  const allConditions = metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.constraints[0] as (o: object, v: unknown) => boolean);
+  // A RequiredUnless condition validates the member whenever it is present (null included): stated on the object.
+  const unless = allConditions.map((c) => requiredUnlessMember(c)).find((m) => m !== undefined);
+  const conditions = allConditions.filter((c) => requiredUnlessMember(c) === undefined);
+  if (unless !== undefined && conditions.length) throw new Error(`${dto.name}.${property}: @RequiredUnless() with another condition has no schema`);
+  const required = unless === undefined && !conditions.some((c) => !probe(c, dto, property, undefined));
   const nullable = conditions.some((c) => !probe(c, dto, property, null));
   const own: JsonSchema[] = [];
   const items: JsonSchema[] = [];
@@ -165,7 +195,7 @@ function propertySchema(dto: Function, property: string, metadata: ValidationMet
     if (m.type === ValidationTypes.NESTED_VALIDATION) {
       const type = defaultMetadataStorage.findTypeMetadata(dto, property)?.typeFunction?.();
       if (typeof type !== 'function') throw new Error(`${dto.name}.${property}: @ValidateNested() needs @Type(() => Dto)`);
-      (each ? items : own).push(objectSchema(type as Function, path));
+      (each ? items : own).push(objectSchema(type as Function, path, closed));
       continue;
     }
     const name = m.name ?? (m.type === ValidationTypes.CUSTOM_VALIDATION ? undefined : m.type);
@@ -183,7 +213,7 @@ function propertySchema(dto: Function, property: string, metadata: ValidationMet
   if (Array.isArray(schema.example) && schema.example.length && schema.items && typeof schema.items === 'object' && !('example' in schema.items)) {
     schema = { ...schema, items: { ...(schema.items as JsonSchema), example: schema.example[0] } };
   }
-  return { schema: nullable ? withNull(schema) : schema, required };
+  return { schema: nullable ? withNull(schema) : schema, required, ...(unless !== undefined ? { unless } : {}) };
 }
 
 /** The schemas every validator of a member asks for, as one: each keyword at most once, `number` narrowed by `integer`. */

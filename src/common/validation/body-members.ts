@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
+import { IsIn, IsObject, IsString, IsUUID, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from './optional-not-null';
 
 /** The optional `id` of an update body: when given, a UUID (the service checks that it is the path's). */
@@ -11,3 +11,21 @@ export const NestedObject = (dto: () => Function) => applyDecorators(IsObject(),
 
 /** An optional object whose members the store chooses (custom attributes, extensions, locales); `null` is refused. */
 export const OptionalObject = () => applyDecorators(OptionalNotNull(), IsObject());
+
+/** An optional member that is an object of its own, validated as `dto` when present; `null` is refused. */
+export const OptionalNestedObject = (dto: () => Function) => applyDecorators(OptionalNotNull(), NestedObject(dto));
+
+/**
+ * `class CustomerIdentifierDto extends ResourceIdentifier('customer', 'a customer id') {}`: an element of a
+ * relationships body, `{"type": <type>, "id": <a UUID>}`.
+ */
+export function ResourceIdentifier<T extends string>(type: T, what: string) {
+  class Identifier {
+    @IsIn([type])
+    type: T;
+
+    @IsUUID('all', { message: `id must be ${what}` })
+    id: string;
+  }
+  return Identifier;
+}

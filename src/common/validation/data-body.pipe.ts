@@ -66,18 +66,55 @@ export class DataBodyPipe implements PipeTransform {
     assertSafeJson(data, 'data');
     replaceLoneSurrogates(data);
     if (!metatype || metatype === Object) return data;
-    const instance = plainToInstance(metatype, data, { enableImplicitConversion: false, exposeDefaultValues: true });
-    const errors = await validate(instance as object, { whitelist: true, forbidNonWhitelisted: false, forbidUnknownValues: false });
-    if (errors.length) throw new ValidationFailedError(flatten(errors, 'data'));
-    return instance;
+    const checked = await validatedAgainst(metatype, data, 'data');
+    if (Array.isArray(checked)) throw new ValidationFailedError(checked);
+    return checked;
   }
+}
+
+/**
+ * `data` (an object already checked to be safe JSON) as an instance of `dto`, or the failures, each with its
+ * `source` under `prefix` (`data`, `data[2]`). Unknown members are dropped, or (`closed`) refused.
+ */
+export async function validatedAgainst(dto: Function, data: Record<string, unknown>, prefix: string, closed = false): Promise<object | { detail: string; source: string }[]> {
+  const instance = plainToInstance(dto as new () => object, data, { enableImplicitConversion: false, exposeDefaultValues: true });
+  const errors = await validate(instance, { whitelist: true, forbidNonWhitelisted: closed, forbidUnknownValues: false });
+  return errors.length ? flatten(errors, prefix) : instance;
 }
 
 /** What `@DataBody()` records on its route's handler: the DTO its body is validated against. */
 export const DATA_BODY = 'commerce:data-body';
 export interface DataBodyDeclaration {
+  /** The DTO each object of `data` is validated against (the request schema is named after it). */
   dto: Function;
   optional: boolean;
+  /** The route's pipe: it reads a whole body as the route does. */
+  pipe: PipeTransform;
+  /** `data` is an array of such objects (`@DataListBody()`). */
+  list?: DataListOptions;
+  /** The request body's schema when it is neither `{data: <dto>}` nor a list of them, derived from DTOs by its declarer. */
+  body?: () => Record<string, unknown>;
+  /** The name of the request body's schema, when it is not the DTO's. */
+  name?: string;
+}
+
+/** How many elements `@DataListBody()` takes, and what else `data` may be. */
+export interface DataListOptions {
+  minItems: number;
+  maxItems: number;
+  /** `data` may also be one element (an object) instead of an array of them. */
+  orOne?: boolean;
+  /** `data` may also be `null` (an empty list, for a to-many relationship that replaces). */
+  orNull?: boolean;
+  /** A member the element's DTO (or a nested one) does not declare is refused, not dropped. */
+  closed?: boolean;
+}
+
+/** Records a body's declaration on its handler (see DATA_BODY). */
+export function declareDataBody(target: object, key: string | symbol | undefined, declaration: DataBodyDeclaration): void {
+  if (key === undefined) return;
+  const handler = (target as Record<string | symbol, unknown>)[key];
+  if (typeof handler === 'function') Reflect.defineMetadata(DATA_BODY, declaration, handler);
 }
 
 /**
@@ -87,11 +124,9 @@ export interface DataBodyDeclaration {
 export const DataBody =
   (options: DataBodyOptions = {}): ParameterDecorator =>
   (target, key, index) => {
-    Body(new DataBodyPipe(options))(target, key, index);
+    const pipe = new DataBodyPipe(options);
+    Body(pipe)(target, key, index);
     if (key === undefined) return;
     const dto = (Reflect.getMetadata('design:paramtypes', target, key) as Function[] | undefined)?.[index];
-    const handler = (target as Record<string | symbol, unknown>)[key];
-    if (dto && dto !== Object && typeof handler === 'function') {
-      Reflect.defineMetadata(DATA_BODY, { dto, optional: options.optional === true } satisfies DataBodyDeclaration, handler);
-    }
+    if (dto && dto !== Object) declareDataBody(target, key, { dto, optional: options.optional === true, pipe });
   };

@@ -228,6 +228,22 @@ export function computed<Row, Ctx, K extends string = string, V = unknown>(
   return { key, value, sql, ...(schema ? { schema } : {}), ...(opts.optional ? { optional: true } : {}) };
 }
 
+/**
+ * A member only JavaScript computes (a cart's totals, priced by its promotions): the format it is in is presented
+ * (`present`, `schema`, `Presented<>`), never written by the database, whose `jsonSql` refuses it.
+ */
+export function presentedOnly<Row, Ctx, K extends string = string, V = unknown>(key: K, value: (row: Row, ctx: Ctx) => V, schema: JsonSchema, opts: { optional?: boolean } = {}): WireMember<Row, Ctx, K, V> {
+  return computed(
+    key,
+    value,
+    () => {
+      throw new Error(`The wire member ${key} is computed by JavaScript only: its format is not written by the database`);
+    },
+    schema,
+    opts,
+  );
+}
+
 /** The context of a format with absolute links: `linkBase` is the origin the request came in on (or PUBLIC_BASE_URL). */
 export interface LinkContext {
   linkBase: string;

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Body, Injectable } from '@nestjs/common';
-import { DATA_BODY, DataBodyDeclaration, DataBodyPipe } from '../../common/validation/data-body.pipe';
+import { DataBodyPipe, declareDataBody } from '../../common/validation/data-body.pipe';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -31,9 +31,9 @@ export class TransactionBodyPipe extends DataBodyPipe {
 
 /** `@DataBody()` for a stock transaction: the SDK's forms are read as the documented one. */
 export const TransactionBody = (): ParameterDecorator => (target, key, index) => {
-  Body(new TransactionBodyPipe())(target, key, index);
+  const pipe = new TransactionBodyPipe();
+  Body(pipe)(target, key, index);
   if (key === undefined) return;
   const dto = (Reflect.getMetadata('design:paramtypes', target, key) as Function[] | undefined)?.[index];
-  const handler = (target as Record<string | symbol, unknown>)[key];
-  if (dto && typeof handler === 'function') Reflect.defineMetadata(DATA_BODY, { dto, optional: false } satisfies DataBodyDeclaration, handler);
+  if (dto) declareDataBody(target, key, { dto, optional: false, pipe });
 };

@@ -1,37 +1,42 @@
+import { IsInt, Max, Min } from 'class-validator';
 import { BadRequestError } from '../../common/errors/api-error';
-import { isUuid } from '../../common/validation/resource-id.pipe';
+import { OptionalNestedObject, ResourceIdentifier } from '../../common/validation/body-members';
+import { DataListBody } from '../../common/validation/data-list-body.pipe';
+import { Nullable } from '../../common/validation/nullable';
 import type { ChildReference } from './hierarchies.service';
-import { arrayOf, closed, integer, nullable, uuid } from '../../common/openapi/json-schema';
 
 /** At most this many nodes move in one request. */
 export const MAX_CHILDREN_PER_REQUEST = 100;
 
-export const CHILD_REFERENCES_SCHEMA = closed({
-  data: arrayOf(closed({ type: { type: 'string', enum: ['node'] }, id: uuid(), meta: closed({ sort_order: nullable(integer()) }, ['sort_order']) }, ['meta']), { maxItems: MAX_CHILDREN_PER_REQUEST }),
-});
+/** A 32-bit integer of at most 2,147,483,647 either side of 0. */
+const MAX_SORT_ORDER = 2_147_483_647;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export class ChildMetaDto {
+  /** The node's place among its siblings; `null` clears it. */
+  @Nullable()
+  @IsInt()
+  @Min(-MAX_SORT_ORDER)
+  @Max(MAX_SORT_ORDER)
+  sort_order?: number | null;
+}
 
-/** `{"data":[{"type":"node","id":…,"meta":{"sort_order":…}?},…]}` → the children, each once. */
-export function parseChildReferences(body: unknown): ChildReference[] {
-  if (!isObject(body) || !Array.isArray(body.data)) throw new BadRequestError('The request body must be {"data":[{"type":"node","id":…},…]}', 'data');
-  if (body.data.length > MAX_CHILDREN_PER_REQUEST) throw new BadRequestError(`At most ${MAX_CHILDREN_PER_REQUEST} nodes can be sent at once`, 'data');
+/** A node moved under a hierarchy's top or under a node. */
+export class ChildReferenceDto extends ResourceIdentifier('node', "a node's id") {
+  @OptionalNestedObject(() => ChildMetaDto)
+  meta?: ChildMetaDto;
+}
+
+/** `@ChildReferencesBody() children`: `{"data":[{"type":"node","id":…,"meta":{"sort_order":…}?},…]}`. */
+export const ChildReferencesBody = () => DataListBody(ChildReferenceDto, { minItems: 0, maxItems: MAX_CHILDREN_PER_REQUEST, name: 'ChildReferencesRequest' });
+
+/** The children, ids in lower case; a node named twice is a 400. */
+export function childReferencesOf(given: readonly ChildReferenceDto[]): ChildReference[] {
   const seen = new Set<string>();
-  return body.data.map((item, i) => {
-    const at = `data[${i}]`;
-    if (!isObject(item)) throw new BadRequestError(`${at} must be an object {"type":"node","id":…}`, at);
-    if (item.type !== 'node') throw new BadRequestError(`${at}.type must be node`, `${at}.type`);
-    if (!isUuid(item.id)) throw new BadRequestError(`${at}.id must be a node's id`, `${at}.id`);
-    const id = item.id.toLowerCase();
-    if (seen.has(id)) throw new BadRequestError(`${at}.id names a node twice`, `${at}.id`);
+  return given.map((child, i) => {
+    const id = child.id.toLowerCase();
+    if (seen.has(id)) throw new BadRequestError(`data[${i}].id names a node twice`, `data[${i}].id`);
     seen.add(id);
-    if (item.meta === undefined) return { id };
-    if (!isObject(item.meta)) throw new BadRequestError(`${at}.meta must be an object`, `${at}.meta`);
-    const sortOrder = item.meta.sort_order;
-    if (sortOrder === undefined) return { id };
-    if (sortOrder !== null && !(Number.isInteger(sortOrder) && Math.abs(sortOrder as number) <= 2147483647)) {
-      throw new BadRequestError(`${at}.meta.sort_order must be an integer`, `${at}.meta.sort_order`);
-    }
-    return { id, sortOrder: sortOrder as number | null };
+    const sortOrder = child.meta?.sort_order;
+    return sortOrder === undefined ? { id } : { id, sortOrder };
   });
 }

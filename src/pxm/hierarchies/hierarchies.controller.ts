@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { BadRequestError } from '../../common/errors/api-error';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { ApiDataResponse, ApiList, ApiNoContent } from '../../common/openapi/api-operation.decorators';
 import { DataBody } from '../../common/validation/data-body.pipe';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
-import { CHILD_REFERENCES_SCHEMA, parseChildReferences } from './child-references';
+import { ChildReferenceDto, ChildReferencesBody, childReferencesOf } from './child-references';
 import { CreateHierarchyDto, UpdateHierarchyDto } from './dto/hierarchy.dto';
 import { CreateNodeDto, NodeParentDto, UpdateNodeDto } from './dto/node.dto';
 import { HIERARCHIES_SPEC, NODES_SPEC } from './hierarchies.repository';
@@ -69,11 +69,11 @@ export class HierarchiesController {
     return this.hierarchies.listNodes(id, 'top', await this.listQuery.parse(query, NODES_SPEC));
   }
 
-  @ApiDataResponse('Make nodes top-level nodes of the hierarchy', S.PcmHierarchy, { body: CHILD_REFERENCES_SCHEMA })
+  @ApiDataResponse('Make nodes top-level nodes of the hierarchy', S.PcmHierarchy)
   @Post(':id/relationships/children')
   @HttpCode(200)
-  addChildren(@ResourceId('id', 'Hierarchy') id: string, @Body() body: unknown) {
-    return this.hierarchies.addHierarchyChildren(id, parseChildReferences(body));
+  addChildren(@ResourceId('id', 'Hierarchy') id: string, @ChildReferencesBody() children: ChildReferenceDto[]) {
+    return this.hierarchies.addHierarchyChildren(id, childReferencesOf(children));
   }
 
   @ApiDataResponse('Create a node', S.PcmNode, { status: 201 })
@@ -114,11 +114,11 @@ export class HierarchiesController {
     return this.hierarchies.listNodes(id, nodeId, await this.listQuery.parse(query, NODES_SPEC));
   }
 
-  @ApiDataResponse('Make nodes children of a node', S.PcmNode, { body: CHILD_REFERENCES_SCHEMA })
+  @ApiDataResponse('Make nodes children of a node', S.PcmNode)
   @Post(':id/nodes/:nodeId/relationships/children')
   @HttpCode(200)
-  addNodeChildren(@ResourceId('id', 'Hierarchy') id: string, @ResourceId('nodeId', 'Node') nodeId: string, @Body() body: unknown) {
-    return this.hierarchies.addNodeChildren(id, nodeId, parseChildReferences(body));
+  addNodeChildren(@ResourceId('id', 'Hierarchy') id: string, @ResourceId('nodeId', 'Node') nodeId: string, @ChildReferencesBody() children: ChildReferenceDto[]) {
+    return this.hierarchies.addNodeChildren(id, nodeId, childReferencesOf(children));
   }
 
   @ApiNoContent("Move a node under another node of its hierarchy (a cycle is 422)")

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { ApiDataResponse, ApiList } from '../../common/openapi/api-operation.decorators';
@@ -7,7 +7,7 @@ import { HIERARCHY_SCHEMAS } from '../hierarchies/hierarchy.schema';
 import { NodeProductsService } from './node-products.service';
 import { PRODUCT_SCHEMAS } from './product.schema';
 import { PCM_PRODUCTS_SPEC } from './products.repository';
-import { parseReferences, referencesSchema } from './references';
+import { ProductReferenceDto, ProductReferencesBody, referencesOf } from './references';
 
 /** A node's products, under its hierarchy's path. */
 @ApiTags('pxm')
@@ -19,18 +19,18 @@ export class NodeProductsController {
     private readonly listQuery: ListQueryParser,
   ) {}
 
-  @ApiDataResponse('Put products into a node', HIERARCHY_SCHEMAS.PcmNode, { status: 201, body: referencesSchema('product') })
+  @ApiDataResponse('Put products into a node', HIERARCHY_SCHEMAS.PcmNode, { status: 201 })
   @Post('relationships/products')
   @HttpCode(201)
-  add(@ResourceId('id', 'Hierarchy') id: string, @ResourceId('nodeId', 'Node') nodeId: string, @Body() body: unknown) {
-    return this.nodeProducts.change(id, nodeId, 'link', parseReferences(body, 'product'));
+  add(@ResourceId('id', 'Hierarchy') id: string, @ResourceId('nodeId', 'Node') nodeId: string, @ProductReferencesBody() products: ProductReferenceDto[]) {
+    return this.nodeProducts.change(id, nodeId, 'link', referencesOf(products));
   }
 
-  @ApiDataResponse('Take products out of a node (they stay, and leave its curated products)', HIERARCHY_SCHEMAS.PcmNode, { body: referencesSchema('product') })
+  @ApiDataResponse('Take products out of a node (they stay, and leave its curated products)', HIERARCHY_SCHEMAS.PcmNode)
   @Delete('relationships/products')
   @HttpCode(200)
-  remove(@ResourceId('id', 'Hierarchy') id: string, @ResourceId('nodeId', 'Node') nodeId: string, @Body() body: unknown) {
-    return this.nodeProducts.change(id, nodeId, 'unlink', parseReferences(body, 'product'));
+  remove(@ResourceId('id', 'Hierarchy') id: string, @ResourceId('nodeId', 'Node') nodeId: string, @ProductReferencesBody() products: ProductReferenceDto[]) {
+    return this.nodeProducts.change(id, nodeId, 'unlink', referencesOf(products));
   }
 
   @ApiList("List a node's live products, its curated products first", PRODUCT_SCHEMAS.PcmProduct, { spec: PCM_PRODUCTS_SPEC })

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ResponseDocument } from '../../common/http/response-document';
 import { ListQueryParser } from '../../common/http/list-query.parser';
@@ -14,7 +14,7 @@ import { NodeProductsService } from './node-products.service';
 import { PRODUCT_SCHEMAS as S, componentProductsResponse, fileReferencesResponse, mainImageResponse } from './product.schema';
 import { PCM_PRODUCTS_SPEC } from './products.repository';
 import { ProductsService } from './products.service';
-import { parseReferences, referencesSchema } from './references';
+import { FileReferenceDto, FileReferencesBody, referencesOf } from './references';
 
 /** The include parent of PXM products (`include=main_image,files`). */
 export const PCM_PRODUCT = 'pcm-product';
@@ -129,24 +129,24 @@ export class ProductsController {
     return new ResponseDocument({ data: await this.products.fileReferences(id) });
   }
 
-  @ApiNoContent('Attach files of /v2/files', { body: referencesSchema('file') })
+  @ApiNoContent('Attach files of /v2/files')
   @Post(':id/relationships/files')
   @HttpCode(204)
-  async addFiles(@ResourceId('id', 'Product') id: string, @Body() body: unknown): Promise<void> {
-    await this.products.changeFiles(id, 'add', parseReferences(body, 'file'));
+  async addFiles(@ResourceId('id', 'Product') id: string, @FileReferencesBody() files: FileReferenceDto[]): Promise<void> {
+    await this.products.changeFiles(id, 'add', referencesOf(files));
   }
 
-  @ApiNoContent("Replace the product's files", { body: referencesSchema('file') })
+  @ApiNoContent("Replace the product's files")
   @Put(':id/relationships/files')
   @HttpCode(204)
-  async replaceFiles(@ResourceId('id', 'Product') id: string, @Body() body: unknown): Promise<void> {
-    await this.products.changeFiles(id, 'replace', parseReferences(body, 'file'));
+  async replaceFiles(@ResourceId('id', 'Product') id: string, @FileReferencesBody() files: FileReferenceDto[]): Promise<void> {
+    await this.products.changeFiles(id, 'replace', referencesOf(files));
   }
 
-  @ApiNoContent('Detach files (they stay in /v2/files)', { body: referencesSchema('file') })
+  @ApiNoContent('Detach files (they stay in /v2/files)')
   @Delete(':id/relationships/files')
   @HttpCode(204)
-  async removeFiles(@ResourceId('id', 'Product') id: string, @Body() body: unknown): Promise<void> {
-    await this.products.changeFiles(id, 'remove', parseReferences(body, 'file'));
+  async removeFiles(@ResourceId('id', 'Product') id: string, @FileReferencesBody() files: FileReferenceDto[]): Promise<void> {
+    await this.products.changeFiles(id, 'remove', referencesOf(files));
   }
 }

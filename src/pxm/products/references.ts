@@ -1,6 +1,8 @@
+import { ArrayMaxSize, IsArray, IsString, MaxLength, MinLength } from 'class-validator';
 import { BadRequestError } from '../../common/errors/api-error';
-import { arrayOf, closed, string, uuid } from '../../common/openapi/json-schema';
-import { isUuid } from '../../common/validation/resource-id.pipe';
+import { OptionalNestedObject, ResourceIdentifier } from '../../common/validation/body-members';
+import { DataListBody } from '../../common/validation/data-list-body.pipe';
+import { OptionalNotNull } from '../../common/validation/optional-not-null';
 
 /** At most this many files or products are named in one request. */
 export const MAX_REFERENCES = 100;
@@ -13,42 +15,46 @@ export interface Reference {
   tags?: string[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** `{"data":[{"type":<type>,"id":…},…]}`; files may carry `meta.tags`. */
-export function referencesSchema(type: ReferenceType) {
-  const item =
-    type === 'file'
-      ? closed({ type: { type: 'string', enum: [type] }, id: uuid(), meta: closed({ tags: arrayOf(string({ maxLength: 255 }), { maxItems: 20 }) }, ['tags']) }, ['meta'])
-      : closed({ type: { type: 'string', enum: [type] }, id: uuid() });
-  return closed({ data: arrayOf(item, { maxItems: MAX_REFERENCES }) });
+export class FileReferenceMetaDto {
+  @OptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MinLength(1, { each: true })
+  @MaxLength(255, { each: true })
+  tags?: string[];
 }
 
-/** The references of a relationships body, each once, ids in lower case. */
-export function parseReferences(body: unknown, type: ReferenceType): Reference[] {
-  const shape = `{"data":[{"type":"${type}","id":…},…]}`;
-  if (!isObject(body) || !Array.isArray(body.data)) throw new BadRequestError(`The request body must be ${shape}`, 'data');
-  if (body.data.length > MAX_REFERENCES) throw new BadRequestError(`At most ${MAX_REFERENCES} ${type}s can be sent at once`, 'data');
+/** A file of `/v2/files` a PXM product is related to, with its tags. */
+export class FileReferenceDto extends ResourceIdentifier('file', "a file's id") {
+  @OptionalNestedObject(() => FileReferenceMetaDto)
+  meta?: FileReferenceMetaDto;
+}
+
+/** A PXM product put into a node or taken out of it. */
+export class ProductReferenceDto extends ResourceIdentifier('product', "a product's id") {}
+
+/** A variation attached to a PXM product. */
+export class ProductVariationReferenceDto extends ResourceIdentifier('product-variation', "a product-variation's id") {}
+
+/** `{"data":[{"type":<type>,"id":…},…]}`, at most MAX_REFERENCES; a member the DTO does not declare is refused. */
+const REFERENCES = { minItems: 0, maxItems: MAX_REFERENCES, closed: true };
+
+/** `@FileReferencesBody() files`: the files of a relationships body; files may carry `meta.tags`. */
+export const FileReferencesBody = () => DataListBody(FileReferenceDto, { ...REFERENCES, name: 'FileReferencesRequest' });
+/** `@ProductReferencesBody() products`: the products of a node's relationships body. */
+export const ProductReferencesBody = () => DataListBody(ProductReferenceDto, { ...REFERENCES, name: 'ProductReferencesRequest' });
+/** `@VariationReferencesBody() variations`: the variations of a product's relationships body. */
+export const VariationReferencesBody = () => DataListBody(ProductVariationReferenceDto, { ...REFERENCES, name: 'ProductVariationReferencesRequest' });
+
+/** The references of a relationships body, ids in lower case; one named twice is a 400. */
+export function referencesOf(given: readonly (FileReferenceDto | ProductReferenceDto | ProductVariationReferenceDto)[]): Reference[] {
   const seen = new Set<string>();
-  return body.data.map((item, i) => {
-    const at = `data[${i}]`;
-    if (!isObject(item)) throw new BadRequestError(`${at} must be an object {"type":"${type}","id":…}`, at);
-    if (item.type !== type) throw new BadRequestError(`${at}.type must be ${type}`, `${at}.type`);
-    if (!isUuid(item.id)) throw new BadRequestError(`${at}.id must be a ${type}'s id`, `${at}.id`);
-    const id = item.id.toLowerCase();
-    if (seen.has(id)) throw new BadRequestError(`${at}.id names a ${type} twice`, `${at}.id`);
+  return given.map((reference, i) => {
+    const id = reference.id.toLowerCase();
+    if (seen.has(id)) throw new BadRequestError(`data[${i}].id names a ${reference.type} twice`, `data[${i}].id`);
     seen.add(id);
-    for (const key of Object.keys(item)) {
-      if (key !== 'type' && key !== 'id' && !(type === 'file' && key === 'meta')) throw new BadRequestError(`${at}.${key} is not accepted`, `${at}.${key}`);
-    }
-    if (type !== 'file' || item.meta === undefined) return { id };
-    if (!isObject(item.meta)) throw new BadRequestError(`${at}.meta must be an object`, `${at}.meta`);
-    for (const key of Object.keys(item.meta)) if (key !== 'tags') throw new BadRequestError(`${at}.meta takes tags only`, `${at}.meta.${key}`);
-    const tags = item.meta.tags;
-    if (tags === undefined) return { id };
-    if (!Array.isArray(tags) || tags.length > 20 || tags.some((t) => typeof t !== 'string' || t.length === 0 || t.length > 255)) {
-      throw new BadRequestError(`${at}.meta.tags must be at most 20 strings of 1 to 255 characters`, `${at}.meta.tags`);
-    }
-    return { id, tags: tags as string[] };
+    const tags = reference instanceof FileReferenceDto ? reference.meta?.tags : undefined;
+    return tags !== undefined ? { id, tags } : { id };
   });
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ListQueryParser } from '../../common/http/list-query.parser';
 import { ResponseDocument } from '../../common/http/response-document';
@@ -7,7 +7,7 @@ import { closed, ref } from '../../common/openapi/json-schema';
 import { ResourceId } from '../../common/validation/resource-id.pipe';
 import { PRODUCT_SCHEMAS } from '../products/product.schema';
 import { PCM_PRODUCTS_SPEC } from '../products/products.repository';
-import { parseReferences, referencesSchema } from '../products/references';
+import { ProductVariationReferenceDto, referencesOf, VariationReferencesBody } from '../products/references';
 import { ChildProductsService } from './child-products.service';
 import { VARIATION_SCHEMAS as S, variationReferencesResponse } from './variation.schema';
 
@@ -27,25 +27,25 @@ export class ProductVariationsController {
     return new ResponseDocument({ data: await this.children.variationReferences(id) });
   }
 
-  @ApiNoContent('Attach variations', { body: referencesSchema('product-variation') })
+  @ApiNoContent('Attach variations')
   @Post(':id/relationships/variations')
   @HttpCode(204)
-  async attach(@ResourceId('id', 'Product') id: string, @Body() body: unknown): Promise<void> {
-    await this.children.changeVariations(id, 'add', parseReferences(body, 'product-variation'));
+  async attach(@ResourceId('id', 'Product') id: string, @VariationReferencesBody() variations: ProductVariationReferenceDto[]): Promise<void> {
+    await this.children.changeVariations(id, 'add', referencesOf(variations));
   }
 
-  @ApiNoContent("Replace the product's variations", { body: referencesSchema('product-variation') })
+  @ApiNoContent("Replace the product's variations")
   @Put(':id/relationships/variations')
   @HttpCode(204)
-  async replace(@ResourceId('id', 'Product') id: string, @Body() body: unknown): Promise<void> {
-    await this.children.changeVariations(id, 'replace', parseReferences(body, 'product-variation'));
+  async replace(@ResourceId('id', 'Product') id: string, @VariationReferencesBody() variations: ProductVariationReferenceDto[]): Promise<void> {
+    await this.children.changeVariations(id, 'replace', referencesOf(variations));
   }
 
-  @ApiNoContent('Detach variations (they stay in /pcm/variations)', { body: referencesSchema('product-variation') })
+  @ApiNoContent('Detach variations (they stay in /pcm/variations)')
   @Delete(':id/relationships/variations')
   @HttpCode(204)
-  async detach(@ResourceId('id', 'Product') id: string, @Body() body: unknown): Promise<void> {
-    await this.children.changeVariations(id, 'remove', parseReferences(body, 'product-variation'));
+  async detach(@ResourceId('id', 'Product') id: string, @VariationReferencesBody() variations: ProductVariationReferenceDto[]): Promise<void> {
+    await this.children.changeVariations(id, 'remove', referencesOf(variations));
   }
 
   @ApiDocumentResponse('Build child products: one per combination of options; done when answered', closed({ data: ref(S.PcmJob) }), { status: 201 })
