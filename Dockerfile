@@ -43,4 +43,4 @@ HEALTHCHECK --interval=15s --timeout=10s --start-period=30s --retries=3 \
 # Migrations run first (advisory-locked, so several replicas may start together), then the server, with the
 # same V8 heap cap as `npm start` (docs/operations.md, "Memory"). Both stop at once, saying how to fix it, when /data is
 # a folder the node user cannot write.
-CMD ["sh", "-c", "node scripts/db-migrate.js && exec node --max-old-space-size=192 dist/main.js"]
+CMD ["sh", "-c", "node scripts/db-migrate.js && exec node --max-old-space-size=192 --max-semi-space-size=16 dist/main.js"]

@@ -7,6 +7,7 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteFamilies } from './common/errors/route-families';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { buildOpenApiDocument } from './common/openapi/openapi-document';
+import { parseQueryOncePerRequest } from './common/http/query-once';
 import { requestContextMiddleware } from './common/http/request-context';
 import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
 import { rememberSecrets, urlPassword } from './common/logging/secret-scrubber';
@@ -26,6 +27,7 @@ export function configureApp(app: INestApplication): void {
   useLeanAsyncResourceBind();
   rememberSecrets(config.auth.clientSecret, config.stripe.secretKey, urlPassword(config.database.databaseUrl));
   http.set('query parser', 'extended');
+  parseQueryOncePerRequest(http.getHttpAdapter().getInstance());
   http.set('etag', false);
   http.disable('x-powered-by');
   http.use(app.get(HttpMetrics).middleware());

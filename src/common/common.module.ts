@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module, ModuleMetadata } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { CommonInterceptors } from './common-interceptors';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { RouteFamilies } from './errors/route-families';
 import { DataEnvelopeInterceptor } from './http/data-envelope.interceptor';
@@ -19,7 +20,8 @@ export interface CommonModuleOptions {
 /**
  * The shared HTTP layer. Interceptors run first-in-last-out: includes are resolved on the raw result,
  * then a Page becomes a list document, then anything else is wrapped in `data`, and the finished
- * document of a cached read is serialized and kept (outermost, so a hit skips all of that).
+ * document of a cached read is serialized and kept (outermost, so a hit skips all of that). The four are
+ * one global interceptor (CommonInterceptors), which runs them in that order.
  * It imports no feature: what it needs from one comes through a token that the module named in forRoot provides.
  */
 @Global()
@@ -33,10 +35,11 @@ export class CommonModule {
         RouteFamilies,
         ApiExceptionFilter,
         { provide: APP_FILTER, useExisting: ApiExceptionFilter },
-        { provide: APP_INTERCEPTOR, useClass: ResponseCacheInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: DataEnvelopeInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: PaginationInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: IncludeInterceptor },
+        ResponseCacheInterceptor,
+        DataEnvelopeInterceptor,
+        PaginationInterceptor,
+        IncludeInterceptor,
+        { provide: APP_INTERCEPTOR, useClass: CommonInterceptors },
         IncludeRegistry,
         ListQueryParser,
         ResponseCache,

@@ -2,6 +2,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { allowedMethods, methodNotAllowed } from './allowed-methods';
 import { JSON_CONTENT_TYPE, SerializedDocument } from './response-document';
+import { indexRoutesByFirstSegment } from './route-index';
 
 interface ErrorDescriber {
   describe(exception: unknown, req: Request): { status: number; errors: unknown[]; headers: Record<string, string> };
@@ -33,8 +34,12 @@ export class CommerceExpressAdapter extends ExpressAdapter {
   /**
    * Nest's "Cannot GET /x" 404 answers every request no route matched, including a known path called with a
    * method it does not serve: that one gets a 405 with `Allow`, in the error format, instead.
+   * Nest sets it once every route is registered: the router then dispatches each request over the layers that
+   * may match its first path segment (indexRoutesByFirstSegment), not over every route registered before its own.
    */
   override setNotFoundHandler(handler: (req: Request, res: Response, next: NextFunction) => unknown, prefix?: string) {
+    const app = this.getInstance();
+    indexRoutesByFirstSegment(app.router ?? app._router);
     return super.setNotFoundHandler((req: Request, res: Response, next: NextFunction) => {
       const express = this.getInstance();
       const allow = allowedMethods(express.router ?? express._router, req.path);
