@@ -62,6 +62,28 @@ function typeCheck() {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
+function readReport(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function summaryOf(r) {
+  let summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`;
+  if (r.numPendingTests) summary += `, ${r.numPendingTests} skipped`;
+  // A file can fail outside its tests (a hook, or the responses checked against the OpenAPI contract at its end).
+  if (r.numFailedTestSuites) summary += `; ${r.numFailedTestSuites} of ${r.numTotalTestSuites} files failed`;
+  return summary;
+}
+
+/** The files whose worker process ended by a signal the runtime raised, as Jest reports it. */
+function crashedFiles(r) {
+  const bySignal = /jest worker process \(pid=\d+\) was terminated by another process: signal=SIG(SEGV|TRAP|BUS|ILL|ABRT)/;
+  return [...new Set(r.testResults.filter((t) => t.status === 'failed' && bySignal.test(t.message ?? '')).map((t) => t.name))];
+}
+
 async function main() {
   const started = Date.now();
   const argv = process.argv.slice(2);
@@ -85,23 +107,30 @@ async function main() {
   const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--ci', '--maxWorkers=2', '--json', `--outputFile=${report}`, ...jestArgs];
   const types = checking ? typeCheck() : undefined;
   const jestStarted = Date.now();
-  const run = await new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
-    child.once('close', (status) => resolve({ status }));
-  });
-  const jestMs = Date.now() - jestStarted;
+  const runJest = (extra) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [...args, ...extra], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+      child.once('close', (status) => resolve({ status }));
+    });
+  let run = await runJest([]);
   const typed = await types;
-  let summary = '';
-  try {
-    const r = JSON.parse(fs.readFileSync(report, 'utf8'));
-    summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed`;
-    if (r.numPendingTests) summary += `, ${r.numPendingTests} skipped`;
-    // A file can fail outside its tests (a hook, or the responses checked against the OpenAPI contract at its end).
-    if (r.numFailedTestSuites) summary += `; ${r.numFailedTestSuites} of ${r.numTotalTestSuites} files failed`;
-    fs.unlinkSync(report);
-  } catch {
-    summary = '';
+  const result = readReport(report);
+  let summary = result ? summaryOf(result) : '';
+  // A test file whose worker process the runtime itself killed (a signal such as SIGSEGV or SIGTRAP, from V8 or
+  // the WebAssembly engine under the embedded database) ran none of its assertions to the end: such files, and only
+  // when nothing else failed, run once more on their own. A second crash or any failing test fails the run.
+  const crashed = result ? crashedFiles(result) : [];
+  if (run.status !== 0 && result && crashed.length > 0 && crashed.length === result.numFailedTestSuites && result.numFailedTests === 0) {
+    process.stdout.write(`
+the runtime stopped the worker of ${crashed.length} file(s) by a signal; running them again:
+${crashed.map((f) => `  ${path.relative(process.cwd(), f)}`).join('\n')}
+`);
+    run = await runJest(['--runTestsByPath', ...crashed]);
+    const again = readReport(report);
+    summary += `\nrun again after a crash of the runtime: ${again ? summaryOf(again) : 'no report'}`;
   }
+  fs.rmSync(report, { force: true });
+  const jestMs = Date.now() - jestStarted;
   const slowest = slowestFiles();
   if (slowest) process.stdout.write(`\n${slowest}\n`);
   if (typed && typed.status !== 0) process.stdout.write(`\ntype errors (tsc --noEmit -p tsconfig.test.json):\n${typed.output}`);
