@@ -38,11 +38,11 @@ export class CommerceExpressAdapter extends ExpressAdapter {
    * may match its first path segment (indexRoutesByFirstSegment), not over every route registered before its own.
    */
   override setNotFoundHandler(handler: (req: Request, res: Response, next: NextFunction) => unknown, prefix?: string) {
-    const app = this.getInstance();
-    indexRoutesByFirstSegment(app.router ?? app._router);
+    const express = this.getInstance();
+    const router = express.router ?? express._router;
+    indexRoutesByFirstSegment(router);
     return super.setNotFoundHandler((req: Request, res: Response, next: NextFunction) => {
-      const express = this.getInstance();
-      const allow = allowedMethods(express.router ?? express._router, req.path);
+      const allow = allowedMethods(router, req.path);
       if (allow.length === 0) return handler(req, res, next);
       const error = methodNotAllowed(req, allow);
       const { status, headers, errors } = this.errors?.describe(error, req) ?? { status: error.status, headers: error.extraHeaders, errors: error.toErrorObjects() };
