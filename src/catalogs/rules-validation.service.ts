@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnprocessableError } from '../common/errors/api-error';
 import { page, PageParams } from '../common/list-query';
 import type { CatalogRule } from '../generated/prisma/client';
-import { CatalogResolver, ResolverState } from './catalog-resolver';
+import { CatalogResolver } from './catalog-resolver';
 import { ValidateRulesDto } from './dto/validate-rules.dto';
 import { rulesConflict } from './rule-conflicts';
 import { RuleCriteria, ruleMeets } from './rule-filter';
@@ -11,8 +11,6 @@ import { RuleShape, shapeOfRule } from './rule-shape';
 import { bySimilarity } from './rule-similarity';
 import { RulesRepository } from './rules.repository';
 import { normalizeSchedules, RulesService } from './rules.service';
-
-const given = <T>(list: T[] | null | undefined): T[] | undefined => (list && list.length > 0 ? list : undefined);
 
 /**
  * `POST /catalogs/rules/validate`: the rules a filter matches, the rules similar to or in conflict with a supplied
@@ -61,43 +59,44 @@ export class RulesValidationService {
     return page(q.offset === 0 ? [shown] : [], 1, q);
   }
 
-  private async filter(dto: ValidateRulesDto, now: Date, q: PageParams) {
-    const criteria: RuleCriteria = {
-      ...(dto.name != null ? { name: dto.name } : {}),
-      ...(dto.catalog_id != null ? { catalogId: dto.catalog_id.toLowerCase() } : {}),
-      channels: given(dto.channels),
-      tags: given(dto.tags),
-      accountIds: given(dto.account_ids),
-      accountTagIds: given(dto.account_tag_ids),
-      customerIds: given(dto.customer_ids),
-      pricebookIds: given(dto.pricebook_ids)?.map((id) => id.toLowerCase()),
-      schedules: dto.schedules ? normalizeSchedules(dto.schedules, 'data.schedules') : undefined,
-      ...(dto.match_date ? { matchDate: now } : {}),
-    };
-    const [rules, state] = await Promise.all([this.repo.all(), this.resolver.current()]);
-    const matching = rules.filter((rule) => ruleMeets(rule, criteria));
-    return page(this.shown(matching.slice(q.offset, q.offset + q.limit), state, now), matching.length, q);
+  /** The rules meeting every criterion given (an empty list is no criterion). */
+  private filter(dto: ValidateRulesDto, now: Date, q: PageParams) {
+    const criteria: RuleCriteria = { ...this.supplied(dto), ...(dto.match_date ? { matchDate: now } : {}) };
+    return this.pageOfRules(q, now, (rules) => rules.filter((rule) => ruleMeets(rule, criteria)).map((rule) => ({ rule })));
   }
 
   /** Every rule sharing a criterion with the supplied one, by score (highest first, then oldest first). */
-  private async similarity(dto: ValidateRulesDto, now: Date, q: PageParams) {
+  private similarity(dto: ValidateRulesDto, now: Date, q: PageParams) {
     const supplied = this.supplied(dto);
-    const [rules, state] = await Promise.all([this.repo.all(), this.resolver.current()]);
-    const scored = bySimilarity(rules, supplied, shapeOfRule);
-    const onPage = scored.slice(q.offset, q.offset + q.limit);
-    const shown = this.shown(onPage.map((s) => s.rule), state, now).map((rule, i) => ({ ...rule, meta: { similarity_score: onPage[i].score, ...rule.meta } }));
-    return page(shown, scored.length, q);
+    return this.pageOfRules(q, now, (rules) => bySimilarity(rules, supplied, shapeOfRule));
   }
 
   /** The rules the supplied one would conflict with if it were created (`rulesConflict`), oldest first. */
-  private async conflict(dto: ValidateRulesDto, now: Date, q: PageParams) {
+  private conflict(dto: ValidateRulesDto, now: Date, q: PageParams) {
     const supplied = this.supplied(dto);
-    const [rules, state] = await Promise.all([this.repo.all(), this.resolver.current()]);
-    const conflicting = rules.filter((rule) => rulesConflict(shapeOfRule(rule), supplied));
-    return page(this.shown(conflicting.slice(q.offset, q.offset + q.limit), state, now), conflicting.length, q);
+    return this.pageOfRules(q, now, (rules) => rules.filter((rule) => rulesConflict(shapeOfRule(rule), supplied)).map((rule) => ({ rule })));
   }
 
-  /** The rule a similarity or conflict request describes. */
+  /**
+   * One page of the rules `pick` chooses from every rule (oldest first), in its order, as validate's lists show
+   * them: on at `now` or not, not the shopper's pick, their catalog's release, and a similarity score where given.
+   */
+  private async pageOfRules(q: PageParams, now: Date, pick: (rules: CatalogRule[]) => { rule: CatalogRule; score?: number }[]) {
+    const [rules, state] = await Promise.all([this.repo.all(), this.resolver.current()]);
+    const picked = pick(rules);
+    const shown = picked.slice(q.offset, q.offset + q.limit).map(({ rule, score }) => ({
+      ...this.rules.present(rule),
+      meta: {
+        ...(score !== undefined ? { similarity_score: score } : {}),
+        active: isScheduledAt(shapeOfRule(rule), now),
+        resolved_for_shopper: false,
+        release_id: state.published.get(rule.catalogId)?.releaseId ?? null,
+      },
+    }));
+    return page(shown, picked.length, q);
+  }
+
+  /** The rule, or the criteria of a filter, that a validate request describes. */
   private supplied(dto: ValidateRulesDto): RuleShape {
     return {
       ...(dto.name != null ? { name: dto.name } : {}),
@@ -110,17 +109,5 @@ export class RulesValidationService {
       pricebookIds: (dto.pricebook_ids ?? []).map((id) => id.toLowerCase()),
       schedules: dto.schedules ? normalizeSchedules(dto.schedules, 'data.schedules') : [],
     };
-  }
-
-  /** Rules as the lists of `validate` show them: on at `now` or not, not the shopper's pick, their catalog's release. */
-  private shown(rules: CatalogRule[], state: ResolverState, now: Date) {
-    return rules.map((rule) => ({
-      ...this.rules.present(rule),
-      meta: {
-        active: isScheduledAt(shapeOfRule(rule), now),
-        resolved_for_shopper: false,
-        release_id: state.published.get(rule.catalogId)?.releaseId ?? null,
-      },
-    }));
   }
 }
