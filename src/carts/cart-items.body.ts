@@ -3,7 +3,7 @@ import { ApiError, BadRequestError, ErrorObject, ValidationFailedError } from '.
 import { JsonSchema } from '../common/openapi/json-schema';
 import { listSchema, requestSchemaOf } from '../common/openapi/request-schema';
 import { DataBodyPipe, declareDataBody, validatedAgainst } from '../common/validation/data-body.pipe';
-import { assertSafeJson } from '../common/validation/json-shape';
+import { assertSafeJson, isPlainObject } from '../common/validation/json-shape';
 import { AddCartItemDto, AddCartItemsOptionsDto, AddCustomItemDto, AddPromotionItemDto } from './dto/cart.dto';
 import { MAX_CART_ITEMS } from './cart-limits';
 
@@ -16,10 +16,6 @@ export interface AddCartItemsRequest {
   entries: (AddCartItemDto | AddCustomItemDto | AddPromotionItemDto)[];
   /** The entries as sent (what a refused one is reported with). */
   raw: unknown[];
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The error objects of a refused bulk entry: sources point into `data[index]`, and `meta` names the item as Elastic Path's do. */

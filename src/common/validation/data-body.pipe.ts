@@ -2,7 +2,7 @@ import { ArgumentMetadata, Body, Injectable, PipeTransform } from '@nestjs/commo
 import { plainToInstance } from 'class-transformer';
 import { validate, ValidationError } from 'class-validator';
 import { BadRequestError, ValidationFailedError } from '../errors/api-error';
-import { assertSafeJson, replaceLoneSurrogates } from './json-shape';
+import { assertSafeJson, isPlainObject, replaceLoneSurrogates } from './json-shape';
 
 export interface DataBodyOptions {
   /** The whole body (or its `data`) may be missing: the DTO is then validated as `{}`. */
@@ -35,10 +35,6 @@ function flatten(errors: ValidationError[], prefix: string): { detail: string; s
     }));
     return [...own, ...flatten(error.children ?? [], path)];
   });
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

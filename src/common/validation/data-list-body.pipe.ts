@@ -1,11 +1,7 @@
 import { Body, Injectable, PipeTransform } from '@nestjs/common';
 import { BadRequestError, ValidationFailedError } from '../errors/api-error';
 import { DataListOptions, declareDataBody, validatedAgainst } from './data-body.pipe';
-import { assertSafeJson, replaceLoneSurrogates } from './json-shape';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { assertSafeJson, isPlainObject, replaceLoneSurrogates } from './json-shape';
 
 /**
  * Unwraps `{"data": [...]}` and validates each element against `dto` (a relationship's identifiers, references

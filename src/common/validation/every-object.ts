@@ -1,7 +1,6 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { ValidateBy, ValidationOptions } from 'class-validator';
-
-const isPlainObject = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+import { isPlainObject } from './json-shape';
 
 /** Every element of the array is an object (`null`, arrays and missing elements are not); ValidateNested checks none of that. */
 export function EveryObject(options?: ValidationOptions): PropertyDecorator {

@@ -1,5 +1,10 @@
 import { BadRequestError } from '../errors/api-error';
 
+/** A JSON object: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Deeper than any body of this API needs; deeper input would only exhaust the validators' recursion. */
 export const MAX_BODY_DEPTH = 32;
 
