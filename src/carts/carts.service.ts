@@ -8,7 +8,7 @@ import { CustomersService } from '../customers/customers.service';
 import { EventsPublisher } from '../events/events.publisher';
 import { orderEventPayload } from '../orders/order.presenter';
 import { OrdersService } from '../orders/orders.service';
-import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
+import { Db, PrismaService } from '../prisma/prisma.service';
 import { CartItemSources } from './sources/cart-item-sources';
 import { CartDto, CheckoutDto } from './dto/cart.dto';
 import { assertCartTotal } from './cart-limits';
@@ -192,7 +192,7 @@ export class CartsService {
       await this.pricing.spendCodes(cart.id, order.id, promotions, tx);
       await stock.take();
       return order;
-    }, QUEUED_TRANSACTION);
+    });
     return orderEventPayload(order);
   }
 

@@ -6,7 +6,7 @@ import { boundedTotal, totalTooLarge } from '../common/money/limits';
 import { assertTransition, statesAllowing } from '../common/lifecycle';
 import { EventsPublisher } from '../events/events.publisher';
 import { Prisma } from '../generated/prisma/client';
-import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
+import { Db, PrismaService } from '../prisma/prisma.service';
 import { StockService } from '../stock/stock.service';
 import { InventoryStock } from '../inventories/inventory-stock.service';
 
@@ -216,7 +216,7 @@ export class OrdersService {
       const payload = orderEventPayload(fresh);
       await this.events.publish(tx, [...events, 'order.updated'], payload);
       return fresh;
-    }, QUEUED_TRANSACTION);
+    });
     return presentOrder(updated);
   }
 }

@@ -3,7 +3,7 @@ import { AppConfig } from '../config/app-config';
 import { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { ListenTarget } from '../common/database/listen-connection';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
-import { closeEmbedded, DatabaseOptions, TRANSACTION_LIMITS, describeDatabase, embeddedOrigin, openEmbeddedDatabase, poolQueryOf, poolWatchOf, prismaClientOptions, type PoolQuery } from './database-adapter';
+import { closeEmbedded, DatabaseOptions, describeDatabase, embeddedOrigin, openEmbeddedDatabase, poolQueryOf, poolWatchOf, prismaClientOptions, type PoolQuery } from './database-adapter';
 import { prepared } from './prepared-statement';
 import { DatabasePools } from './database-pools';
 import type { ThreadEvent } from './embedded/embedded-database';
@@ -11,13 +11,6 @@ import { migrateDatabase } from './migrator';
 
 /** A client or an open interactive transaction: repositories take either, so services own the boundary. */
 export type Db = PrismaClient | Prisma.TransactionClient;
-
-/**
- * For short transactions that many requests may run at once on one row (the last units of a product, one
- * order): they queue, on PGlite's single connection or on a row lock. Every transaction has these limits
- * (prismaClientOptions); the name marks where the queueing is expected.
- */
-export const QUEUED_TRANSACTION = TRANSACTION_LIMITS;
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {

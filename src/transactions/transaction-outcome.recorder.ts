@@ -4,7 +4,7 @@ import { EventsPublisher } from '../events/events.publisher';
 import type { Order, Transaction } from '../generated/prisma/client';
 import type { OrderPaymentStatus } from '../orders/order-payment-lifecycle';
 import { orderEventPayload } from '../orders/order.presenter';
-import { Db, PrismaService, QUEUED_TRANSACTION } from '../prisma/prisma.service';
+import { Db, PrismaService } from '../prisma/prisma.service';
 import { nextOrderState, OrderAmountsDelta } from './order-payment-state';
 import { OrderPaymentsRepository } from './order-payments.repository';
 import { presentTransaction, transactionEventPayload } from './transaction.presenter';
@@ -44,7 +44,7 @@ export class TransactionOutcomeRecorder {
       await this.events.publish(tx, event, transactionEventPayload(row));
       if (delta) await this.applyToOrder(tx, order, delta);
       return presented;
-    }, QUEUED_TRANSACTION);
+    });
   }
 
   /** Moves the order's amounts, derives payment/status, and publishes the order events. */
