@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// Run by `npm start` (scripts/start.js) before the server: builds only what is out of date. `nest build` runs unless dist/ was built from
-// exactly the current sources (src/, tsconfig.json, nest-cli.json, .swcrc: their contents are hashed); the PGlite
-// template step runs unless it already ran for exactly the current prisma/ and package-lock.json (the template
-// is made for the migrations and the PGlite version) and a template is in its cache. So a
-// start with nothing changed goes straight to the server; the first start, or one after an edit, builds
-// as `npm run build` does (the two steps side by side). `npm run build` itself always builds.
+// Run by `npm start` (scripts/start.js) before the server: builds only what is out of date. src/ is compiled
+// (scripts/compile.js) unless dist/ was built from exactly the current sources (src/, tsconfig.json, .swcrc:
+// their contents are hashed). The PGlite template is built when none exists for exactly the current prisma/ and
+// package-lock.json (it is made for the migrations and the PGlite version), but the server is not kept waiting
+// for it: it is only a speed-up for new data directories (the server's own new data directory is made by initdb
+// on the database's thread while the application loads), so it is built in a child process at the lowest CPU
+// priority once dist/ is ready. `npm run build` itself always builds both.
 'use strict';
 const { createHash } = require('node:crypto');
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
+
+const { compile } = require('./compile');
 
 const root = path.resolve(__dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-stamp.json');
@@ -38,38 +42,40 @@ function readStamp() {
   }
 }
 
-function run(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-    child.once('error', reject);
-    child.once('close', (status) => (status === 0 ? resolve() : reject(new Error(`${path.basename(args[0])} exited with ${status}`))));
+/** The template step, in the background at the lowest priority; the stamp records it once it has succeeded. */
+function buildTemplateInBackground(prisma) {
+  // Its progress lines would interleave with the server's log; a failure is still said (on stderr).
+  const child = spawn(process.execPath, [path.join(__dirname, 'pglite-template.js')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  child.once('error', () => {}); // a template is only a speed-up: without one, a new database runs initdb
+  try {
+    os.setPriority(child.pid, 19);
+  } catch {
+    // the priority is a courtesy to the server starting beside it
+  }
+  child.once('close', (status) => {
+    if (status === 0) writeStamp({ ...readStamp(), prisma });
   });
+  child.unref();
+}
+
+function writeStamp(stamp) {
+  fs.mkdirSync(path.dirname(stampFile), { recursive: true });
+  fs.writeFileSync(stampFile, JSON.stringify(stamp));
 }
 
 async function main() {
   const started = Date.now();
-  const sources = hashOf(['src', 'tsconfig.json', 'nest-cli.json', '.swcrc']);
+  const sources = hashOf(['src', 'tsconfig.json', '.swcrc']);
   const prisma = hashOf(['prisma', 'package-lock.json']);
   const cacheDir = path.join(root, 'node_modules', '.cache', 'commerce-api');
   const templateCached = () =>
     fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((d) => d.startsWith('pglite-') && fs.existsSync(path.join(cacheDir, d, 'template.json')));
-  let stamp = readStamp();
+  const stamp = readStamp();
   const current = stamp.sources === sources && fs.existsSync(path.join(root, 'dist', 'main.js'));
-  const steps = [];
-  if (!current) {
-    // nest build empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind.
-    steps.push(run(process.execPath, [require.resolve('@nestjs/cli/bin/nest.js', { paths: [root] }), 'build']));
-    stamp = { sources };
-  }
-  if (stamp.prisma !== prisma || !templateCached()) {
-    // Beside the build (each mostly on one core), so while dist/ is being rewritten it loads the migrator
-    // from the TypeScript sources. Never fails the start (it warns instead); the server then makes its
-    // database without the template.
-    steps.push(run(process.execPath, [path.join(__dirname, 'pglite-template.js')], current ? {} : { COMMERCE_API_LOAD_SOURCES: '1' }));
-    stamp.prisma = prisma;
-  }
-  await Promise.all(steps);
-  fs.writeFileSync(stampFile, JSON.stringify(stamp));
+  // compile() empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind.
+  if (!current) await compile();
+  writeStamp({ sources, prisma: current ? stamp.prisma : undefined });
+  if (stamp.prisma !== prisma || !templateCached()) buildTemplateInBackground(prisma);
   console.log(current ? `dist/ is up to date with the sources (checked in ${Date.now() - started} ms)` : `built in ${Date.now() - started} ms`);
 }
 
