@@ -8,11 +8,11 @@
 // The image's line is the Dockerfile's `FROM node:<line>-slim`; the other lines are CI_NODE_LINES (default
 // "22 26"). Each line's binary comes from the npm registry, cached between runs (scripts/node-line.js).
 //
-// CI_OVERLAP=1 runs, after the suite, two lanes side by side: the other lines' stages one after the other, and
-// the container test (each lane's output with its name in front). Neither depends on the other's timing (their
-// tests wait for events; the container's deadlines are minutes), and the container build waits on the network
-// and the disk for much of its time (npm ci in the image, layers), which the unit tests can use. Off by
-// default until a quiet run has measured what it saves on 2 cores (docs/ci.md).
+// After the suite, two lanes run side by side: the other lines' stages one after the other, and the container
+// test (each lane's output with its name in front). Neither depends on the other's timing (their tests wait for
+// events; the container's deadlines are minutes), and the container build waits on the network and the disk for
+// much of its time (npm ci in the image, layers), which the unit tests can use. CI_OVERLAP=0 runs them one after
+// the other.
 // CI_STAGES chooses stages (default "install suite lines container"), e.g. CI_STAGES="lines container".
 // Stops after the first stage that fails (its status is the run's); a lane beside it is let finish.
 'use strict';
@@ -26,7 +26,7 @@ const root = path.resolve(__dirname, '..');
 const imageLine = baseImageLine(path.join(root, 'Dockerfile'));
 const otherLines = (process.env.CI_NODE_LINES ?? '22 26').split(/[\s,]+/).filter((l) => l && l !== imageLine);
 const chosen = new Set((process.env.CI_STAGES ?? 'install suite lines container').split(/[\s,]+/).filter(Boolean));
-const overlap = process.env.CI_OVERLAP === '1';
+const overlap = process.env.CI_OVERLAP !== '0';
 const log = (msg) => console.log(`[ci] ${msg}`);
 const stages = [];
 const started = Date.now();
