@@ -43,15 +43,16 @@ export class ApiKeys {
    * key no longer configured — is revoked with its tokens. Returns the client_ids revoked.
    */
   async applyConfigured(keys: ConfiguredKey[]): Promise<string[]> {
-    const hashes = await Promise.all(keys.map((k) => hashSecret(k.secret)));
     return this.prisma.$transaction(async (tx) => {
       await lockKeys(tx);
       const stored = await this.clients.findAll(tx);
       const kept = new Set<string>();
-      for (const [i, key] of keys.entries()) {
+      for (const key of keys) {
         const match = await findStored(stored, key, kept);
         if (!match) {
-          kept.add((await this.clients.create({ name: key.name, clientId: key.clientId, secretHash: hashes[i], origin: 'configured' }, tx)).id);
+          // Hashed only when it is new: a restart with the same configuration verifies, it does not hash too.
+          const secretHash = await hashSecret(key.secret);
+          kept.add((await this.clients.create({ name: key.name, clientId: key.clientId, secretHash, origin: 'configured' }, tx)).id);
           continue;
         }
         kept.add(match.id);
@@ -68,6 +69,10 @@ export class ApiKeys {
    * pair when no key is left (the first start). Returns the new pair (to be shown once) or null.
    */
   async ensureGenerated(): Promise<{ created: KeyPair | null; revoked: string[] }> {
+    // A restart finds the pair it generated before: nothing to revoke, and no new secret to hash (scrypt is slow
+    // on purpose) only to throw away. Anything else is decided under the lock below.
+    const current = await this.clients.findAll();
+    if (current.length && current.every((row) => row.origin !== 'configured')) return { created: null, revoked: [] };
     const pair = newPair();
     const secretHash = await hashSecret(pair.clientSecret);
     return this.prisma.$transaction(async (tx) => {
