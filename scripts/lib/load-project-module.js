@@ -1,6 +1,6 @@
 'use strict';
 // Shared by the scripts: a module of src/ (e.g. 'prisma/migrator'), from dist/ when the build is up to date,
-// else (or with COMMERCE_API_LOAD_SOURCES=1, while a build rewrites dist/) the TypeScript source through ts-node.
+// else the TypeScript source through ts-node.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '..', '..');
 function loadProjectModule(mod) {
   const src = path.join(root, 'src', `${mod}.ts`);
   const built = [path.join(root, 'dist', `${mod}.js`), path.join(root, 'dist', 'src', `${mod}.js`)].find((f) => fs.existsSync(f));
-  if (built && !process.env.COMMERCE_API_LOAD_SOURCES && (!fs.existsSync(src) || fs.statSync(built).mtimeMs >= fs.statSync(src).mtimeMs)) return require(built);
+  if (built && (!fs.existsSync(src) || fs.statSync(built).mtimeMs >= fs.statSync(src).mtimeMs)) return require(built);
   require('ts-node').register({ transpileOnly: true, project: path.join(root, 'tsconfig.json') });
   return require(src);
 }
