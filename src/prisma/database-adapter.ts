@@ -242,11 +242,6 @@ function poolQuery(pool: import('pg').Pool, nameOf: (query: { sql: string }) => 
 }
 
 /**
- * Options of every PrismaClient the server runs. `errorFormat: 'minimal'`: with any other format Prisma
- * captures a stack trace (`new Error()`) on every query, only to point at the calling line if the query
- * fails; ~4 % of the CPU of a simple request. Errors keep their code, meta and message.
- */
-/**
  * Every interactive transaction waits up to 30 s to start and may run 30 s, instead of Prisma's 2 s and 5 s:
  * on PGlite's single connection concurrent transactions queue one behind the other, and on PostgreSQL they
  * queue for a pooled connection or a row lock. Under load a queue of a few dozen short transactions outlasts
@@ -254,6 +249,11 @@ function poolQuery(pool: import('pg').Pool, nameOf: (query: { sql: string }) => 
  */
 export const TRANSACTION_LIMITS = { maxWait: 30_000, timeout: 30_000 };
 
+/**
+ * Options of every PrismaClient the server runs. `errorFormat: 'minimal'`: with any other format Prisma
+ * captures a stack trace (`new Error()`) on every query, only to point at the calling line if the query
+ * fails; ~4 % of the CPU of a simple request. Errors keep their code, meta and message.
+ */
 export function prismaClientOptions(opts: DatabaseOptions) {
   return { adapter: createAdapterFactory(opts), errorFormat: 'minimal' as const, transactionOptions: TRANSACTION_LIMITS };
 }

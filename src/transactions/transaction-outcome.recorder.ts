@@ -9,7 +9,6 @@ import { nextOrderState, OrderAmountsDelta } from './order-payment-state';
 import { OrderPaymentsRepository } from './order-payments.repository';
 import { presentTransaction, transactionEventPayload } from './transaction.presenter';
 
-
 /** The order event a payment-state change fires besides `order.updated`. */
 const PAYMENT_EVENTS: Partial<Record<OrderPaymentStatus, EventName>> = { authorized: 'order.authorized', paid: 'order.paid', refunded: 'order.refunded' };
 
