@@ -72,9 +72,12 @@ async function main() {
     fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((d) => d.startsWith('pglite-') && fs.existsSync(path.join(cacheDir, d, 'template.json')));
   const stamp = readStamp();
   const current = stamp.sources === sources && fs.existsSync(path.join(root, 'dist', 'main.js'));
-  // compile() empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind.
-  if (!current) await compile();
-  writeStamp({ sources, prisma: current ? stamp.prisma : undefined });
+  if (!current) {
+    // compile() empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind. The template
+    // does not depend on the compile, so what the stamp said of it stays.
+    await compile();
+    writeStamp({ sources, prisma: stamp.prisma });
+  }
   if (stamp.prisma !== prisma || !templateCached()) buildTemplateInBackground(prisma);
   console.log(current ? `dist/ is up to date with the sources (checked in ${Date.now() - started} ms)` : `built in ${Date.now() - started} ms`);
 }
