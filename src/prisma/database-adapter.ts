@@ -8,6 +8,7 @@ import { defaultTemplateOptions, isMissingOrEmptyDir, seedFromTemplate, type Pgl
 import { watchEmbedded, watchPgPool, type PoolWatch } from './pool-watch';
 import { pgDriver, prismaPgAdapter } from '../common/database/postgres-driver';
 import { statementNamer } from './prepared-statement';
+import { withFastCompilerLoading } from './query-compiler-module';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, an embedded PGlite database is used. */
@@ -252,10 +253,16 @@ export const TRANSACTION_LIMITS = { maxWait: 30_000, timeout: 30_000 };
 /**
  * Options of every PrismaClient the server runs. `errorFormat: 'minimal'`: with any other format Prisma
  * captures a stack trace (`new Error()`) on every query, only to point at the calling line if the query
- * fails; ~4 % of the CPU of a simple request. Errors keep their code, meta and message.
+ * fails; ~4 % of the CPU of a simple request. Errors keep their code, meta and message. The query compiler is
+ * loaded as query-compiler-module.ts says (through the client's documented-internal configuration override).
  */
 export function prismaClientOptions(opts: DatabaseOptions) {
-  return { adapter: createAdapterFactory(opts), errorFormat: 'minimal' as const, transactionOptions: TRANSACTION_LIMITS };
+  return {
+    adapter: createAdapterFactory(opts),
+    errorFormat: 'minimal' as const,
+    transactionOptions: TRANSACTION_LIMITS,
+    __internal: { configOverride: withFastCompilerLoading },
+  };
 }
 
 /** Human-readable target for logs; never includes a password. */

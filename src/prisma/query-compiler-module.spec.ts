@@ -1,0 +1,28 @@
+import { queryCompilerModule, withFastCompilerLoading } from './query-compiler-module';
+import type { GetPrismaClientConfig } from '@prisma/client/runtime/client';
+
+const COMPILER_FILE = '@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js';
+
+describe('the query compiler read from its file as text', () => {
+  it('is the module Prisma itself would load (the installed version keeps it in the form read here)', async () => {
+    const ours = await queryCompilerModule();
+    expect(ours).toBeInstanceOf(WebAssembly.Module);
+    const { wasm } = jest.requireActual<{ wasm: string }>(COMPILER_FILE);
+    const prismas = new WebAssembly.Module(Buffer.from(wasm, 'base64'));
+    expect(WebAssembly.Module.exports(ours!)).toEqual(WebAssembly.Module.exports(prismas));
+    expect(WebAssembly.Module.imports(ours!)).toEqual(WebAssembly.Module.imports(prismas));
+  });
+
+  it('replaces only how the compiler module is loaded, and leaves a configuration without one as it is', async () => {
+    const getRuntime = jest.fn();
+    const ownLoading = jest.fn();
+    const config = { clientVersion: 'x', compilerWasm: { getRuntime, getQueryCompilerWasmModule: ownLoading, importName: 'y' } } as unknown as GetPrismaClientConfig;
+    const changed = withFastCompilerLoading(config);
+    expect(changed.clientVersion).toBe('x');
+    expect(changed.compilerWasm!.getRuntime).toBe(getRuntime);
+    expect(await changed.compilerWasm!.getQueryCompilerWasmModule()).toBe(await queryCompilerModule());
+    expect(ownLoading).not.toHaveBeenCalled();
+    const without = { clientVersion: 'x' } as unknown as GetPrismaClientConfig;
+    expect(withFastCompilerLoading(without)).toBe(without);
+  });
+});
