@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Run by `npm start` (scripts/start.js) before the server: builds only what is out of date. src/ is compiled
 // (scripts/compile.js) unless dist/ was built from exactly the current sources (src/, tsconfig.json, .swcrc:
-// their contents are hashed). The PGlite template is built when none exists for exactly the current prisma/ and
+// their contents are hashed, unless every file's size and modification time are those recorded when the contents
+// last matched: a restart with nothing changed stats ~600 files instead of reading them, ~8 ms against ~70). The PGlite template is built when none exists for exactly the current prisma/ and
 // package-lock.json (it is made for the migrations and the PGlite version), but the server is not kept waiting
 // for it: it is only a speed-up for new data directories (the server's own new data directory is made by initdb
 // on the database's thread while the application loads), so it is built in a child process at the lowest CPU
@@ -18,8 +19,8 @@ const { compile } = require('./compile');
 const root = path.resolve(__dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-stamp.json');
 
-/** One hash of the contents (and relative paths) of every file under the given paths. */
-function hashOf(paths) {
+/** One hash over every file under the given paths: its relative path and what `describe(file, stat)` gives. */
+function hashFiles(paths, describe) {
   const hash = createHash('sha256');
   const visit = (abs) => {
     const stat = fs.statSync(abs, { throwIfNoEntry: false });
@@ -28,10 +29,22 @@ function hashOf(paths) {
       for (const name of fs.readdirSync(abs).sort()) visit(path.join(abs, name));
       return;
     }
-    hash.update(path.relative(root, abs)).update('\0').update(fs.readFileSync(abs)).update('\0');
+    hash.update(path.relative(root, abs)).update('\0').update(describe(abs, stat)).update('\0');
   };
   for (const p of paths) visit(path.join(root, p));
   return hash.digest('hex');
+}
+
+const hashOf = (paths) => hashFiles(paths, (abs) => fs.readFileSync(abs));
+const statsOf = (paths) => hashFiles(paths, (_abs, stat) => `${stat.size}:${stat.mtimeMs}`);
+
+/**
+ * The contents hash of `paths`, taken from the stamp when their sizes and modification times are those the stamp
+ * recorded beside it. Returns the hash and the stat fingerprint to record with it.
+ */
+function contentsOf(paths, recorded = {}) {
+  const stats = statsOf(paths);
+  return { hash: recorded.stats === stats && recorded.hash ? recorded.hash : hashOf(paths), stats };
 }
 
 function readStamp() {
@@ -43,7 +56,7 @@ function readStamp() {
 }
 
 /** The template step, in the background at the lowest priority; the stamp records it once it has succeeded. */
-function buildTemplateInBackground(prisma) {
+function buildTemplateInBackground(prisma, prismaStats) {
   // Its progress lines would interleave with the server's log; a failure is still said (on stderr).
   const child = spawn(process.execPath, [path.join(__dirname, 'pglite-template.js')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   child.once('error', () => {}); // a template is only a speed-up: without one, a new database runs initdb
@@ -53,7 +66,7 @@ function buildTemplateInBackground(prisma) {
     // the priority is a courtesy to the server starting beside it
   }
   child.once('close', (status) => {
-    if (status === 0) writeStamp({ ...readStamp(), prisma });
+    if (status === 0) writeStamp({ ...readStamp(), prisma, prismaStats });
   });
   child.unref();
 }
@@ -65,20 +78,24 @@ function writeStamp(stamp) {
 
 async function main() {
   const started = Date.now();
-  const sources = hashOf(['src', 'tsconfig.json', '.swcrc']);
-  const prisma = hashOf(['prisma', 'package-lock.json']);
+  const stamp = readStamp();
+  const { hash: sources, stats: sourcesStats } = contentsOf(['src', 'tsconfig.json', '.swcrc'], { hash: stamp.sources, stats: stamp.sourcesStats });
+  const { hash: prisma, stats: prismaStats } = contentsOf(['prisma', 'package-lock.json'], { hash: stamp.prisma, stats: stamp.prismaStats });
   const cacheDir = path.join(root, 'node_modules', '.cache', 'commerce-api');
   const templateCached = () =>
     fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((d) => d.startsWith('pglite-') && fs.existsSync(path.join(cacheDir, d, 'template.json')));
-  const stamp = readStamp();
   const current = stamp.sources === sources && fs.existsSync(path.join(root, 'dist', 'main.js'));
+  // What the stamp says of the template stays (it does not depend on the compile), with the files' stats when
+  // their contents are still those it was built for: then the next start need not read them again.
+  const template = { prisma: stamp.prisma, prismaStats: stamp.prisma === prisma ? prismaStats : stamp.prismaStats };
   if (!current) {
-    // compile() empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind. The template
-    // does not depend on the compile, so what the stamp said of it stays.
+    // compile() empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind.
     await compile();
-    writeStamp({ sources, prisma: stamp.prisma });
+    writeStamp({ sources, sourcesStats, ...template });
+  } else if (stamp.sourcesStats !== sourcesStats || stamp.prismaStats !== template.prismaStats) {
+    writeStamp({ ...stamp, sourcesStats, ...template });
   }
-  if (stamp.prisma !== prisma || !templateCached()) buildTemplateInBackground(prisma);
+  if (stamp.prisma !== prisma || !templateCached()) buildTemplateInBackground(prisma, prismaStats);
   console.log(current ? `dist/ is up to date with the sources (checked in ${Date.now() - started} ms)` : `built in ${Date.now() - started} ms`);
 }
 
