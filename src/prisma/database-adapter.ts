@@ -256,13 +256,15 @@ export const TRANSACTION_LIMITS = { maxWait: 30_000, timeout: 30_000 };
  * fails; ~4 % of the CPU of a simple request. Errors keep their code, meta and message. The query compiler is
  * loaded as query-compiler-module.ts says (through the client's documented-internal configuration override).
  */
-export function prismaClientOptions(opts: DatabaseOptions) {
-  return {
+export function prismaClientOptions(opts: DatabaseOptions): { adapter: SqlMigrationAwareDriverAdapterFactory; errorFormat: 'minimal'; transactionOptions: typeof TRANSACTION_LIMITS } {
+  // The declared type leaves `__internal` out: the generated client's typed constructor does not list it.
+  const options = {
     adapter: createAdapterFactory(opts),
     errorFormat: 'minimal' as const,
     transactionOptions: TRANSACTION_LIMITS,
     __internal: { configOverride: withFastCompilerLoading },
   };
+  return options;
 }
 
 /** Human-readable target for logs; never includes a password. */
