@@ -2,11 +2,12 @@
 // Run by `npm start` (scripts/start.js) before the server: builds only what is out of date. src/ is compiled
 // (scripts/compile.js) unless dist/ was built from exactly the current sources (src/, tsconfig.json, .swcrc:
 // their contents are hashed, unless every file's size and modification time are those recorded when the contents
-// last matched: a restart with nothing changed stats ~600 files instead of reading them, ~8 ms against ~70). The PGlite template is built when none exists for exactly the current prisma/ and
-// package-lock.json (it is made for the migrations and the PGlite version), but the server is not kept waiting
-// for it: it is only a speed-up for new data directories (the server's own new data directory is made by initdb
-// on the database's thread while the application loads), so it is built in a child process at the lowest CPU
-// priority once dist/ is ready. `npm run build` itself always builds both.
+// last matched: a restart with nothing changed stats ~600 files instead of reading them, ~8 ms against ~70). The
+// PGlite template is built when none exists for exactly the current prisma/ and package-lock.json (it is made for
+// the migrations and the PGlite version), but the server is not kept waiting for it: it is only a speed-up for new
+// data directories (the server's own new data directory is made by initdb on the database's thread while the
+// application loads), so it is built in a child process at the lowest CPU priority once dist/ is ready. `npm run
+// build` itself always builds both.
 'use strict';
 const { createHash } = require('node:crypto');
 const { spawn } = require('node:child_process');

@@ -250,14 +250,16 @@ function poolQuery(pool: import('pg').Pool, nameOf: (query: { sql: string }) => 
  */
 export const TRANSACTION_LIMITS = { maxWait: 30_000, timeout: 30_000 };
 
+/** The options as the generated client's constructor types know them: they leave out the runtime's `__internal`. */
+type ClientOptions = { adapter: SqlMigrationAwareDriverAdapterFactory; errorFormat: 'minimal'; transactionOptions: typeof TRANSACTION_LIMITS };
+
 /**
  * Options of every PrismaClient the server runs. `errorFormat: 'minimal'`: with any other format Prisma
  * captures a stack trace (`new Error()`) on every query, only to point at the calling line if the query
  * fails; ~4 % of the CPU of a simple request. Errors keep their code, meta and message. The query compiler is
- * loaded as query-compiler-module.ts says (through the client's documented-internal configuration override).
+ * loaded as query-compiler-module.ts says, through the runtime's configuration override (`__internal.configOverride`).
  */
-export function prismaClientOptions(opts: DatabaseOptions): { adapter: SqlMigrationAwareDriverAdapterFactory; errorFormat: 'minimal'; transactionOptions: typeof TRANSACTION_LIMITS } {
-  // The declared type leaves `__internal` out: the generated client's typed constructor does not list it.
+export function prismaClientOptions(opts: DatabaseOptions): ClientOptions {
   const options = {
     adapter: createAdapterFactory(opts),
     errorFormat: 'minimal' as const,

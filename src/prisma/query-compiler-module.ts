@@ -6,7 +6,7 @@ import type { GetPrismaClientConfig } from '@prisma/client/runtime/client';
  * holding it as one base64 string literal. Loading that file costs a start 105–180 ms of main-thread parsing and
  * keeps the 4.4 MB string in the heap; reading it as text and decoding the literal costs ~10 ms, and the module is
  * compiled lazily (~20 ms). It is compiled on the main thread rather than with `WebAssembly.compile` on V8's
- * threads: with the latter, 3 of 8 catalog publishes on PostgreSQL peaked above 320 MB of RSS, against 1 of 9.
+ * threads: with the latter, 3 of 8 catalog publishes on PostgreSQL peaked above 320 MB of RSS, against 3 of 18.
  * Every PrismaClient of the process shares the one module (Prisma keeps the first compiler it loads).
  */
 const COMPILER_FILE = '@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js';
