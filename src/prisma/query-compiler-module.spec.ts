@@ -1,4 +1,4 @@
-import { queryCompilerModule, withFastCompilerLoading } from './query-compiler-module';
+import { compilerModuleFrom, queryCompilerModule, withFastCompilerLoading } from './query-compiler-module';
 import type { GetPrismaClientConfig } from '@prisma/client/runtime/client';
 
 const COMPILER_FILE = '@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js';
@@ -11,6 +11,13 @@ describe('the query compiler read from its file as text', () => {
     const prismas = new WebAssembly.Module(Buffer.from(wasm, 'base64'));
     expect(WebAssembly.Module.exports(ours!)).toEqual(WebAssembly.Module.exports(prismas));
     expect(WebAssembly.Module.imports(ours!)).toEqual(WebAssembly.Module.imports(prismas));
+  });
+
+  it('is undefined for a file in another form, so that Prisma loads the compiler itself', () => {
+    expect(compilerModuleFrom('module.exports = { wasm: "AGFzbQEAAAA=" }')).toBeUndefined();
+    expect(compilerModuleFrom('const wasm = "AGFzbQEAAAA=')).toBeUndefined();
+    expect(compilerModuleFrom('const wasm = "bm90IHdhc20="')).toBeUndefined();
+    expect(compilerModuleFrom('const wasm = "AGFzbQEAAAA="\nexport { wasm }')).toBeInstanceOf(WebAssembly.Module); // the empty module
   });
 
   it('replaces only how the compiler module is loaded, and leaves a configuration without one as it is', async () => {

@@ -10,20 +10,30 @@ import type { GetPrismaClientConfig } from '@prisma/client/runtime/client';
  * Every PrismaClient of the process shares the one module (Prisma keeps the first compiler it loads).
  */
 const COMPILER_FILE = '@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js';
-const LITERAL = /^const wasm = "([A-Za-z0-9+/=_-]+)"/;
+const LITERAL_START = 'const wasm = "';
 
 let compiled: Promise<WebAssembly.Module | undefined> | undefined;
 
 /** The compiler module, or undefined when the file is not in the form read here (Prisma's own loading then runs). */
 export function queryCompilerModule(): Promise<WebAssembly.Module | undefined> {
-  compiled ??= readFile(require.resolve(COMPILER_FILE), 'utf8').then(
-    (text) => {
-      const literal = LITERAL.exec(text)?.[1];
-      return literal ? new WebAssembly.Module(Buffer.from(literal, 'base64')) : undefined;
-    },
-    () => undefined,
-  );
+  compiled ??= readFile(require.resolve(COMPILER_FILE), 'utf8').then(compilerModuleFrom, () => undefined);
   return compiled;
+}
+
+/**
+ * The module in the text of the compiler's file, or undefined when the text is not `const wasm = "<base64>"…` with
+ * valid WebAssembly in it. Found by position: a regular expression over the 4.5 MB literal threw RangeError (maximum
+ * call stack size exceeded) in some of the test suite's processes.
+ */
+export function compilerModuleFrom(text: string): WebAssembly.Module | undefined {
+  if (!text.startsWith(LITERAL_START)) return undefined;
+  const end = text.indexOf('"', LITERAL_START.length);
+  if (end < 0) return undefined;
+  try {
+    return new WebAssembly.Module(Buffer.from(text.slice(LITERAL_START.length, end), 'base64'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The generated client's configuration with the compiler read as above, falling back to Prisma's own loading. */
