@@ -40,12 +40,12 @@ const hashOf = (paths) => hashFiles(paths, (abs) => fs.readFileSync(abs));
 const statsOf = (paths) => hashFiles(paths, (_abs, stat) => `${stat.size}:${stat.mtimeMs}`);
 
 /**
- * The contents hash of `paths`, taken from the stamp when their sizes and modification times are those the stamp
- * recorded beside it. Returns the hash and the stat fingerprint to record with it.
+ * `{ hash, stats }` of the files under `paths`: their contents hash, taken from `recorded` (what the stamp holds
+ * for them) when their sizes and modification times are those recorded with it, and their stat fingerprint.
  */
-function contentsOf(paths, recorded = {}) {
+function contentsOf(paths, recorded) {
   const stats = statsOf(paths);
-  return { hash: recorded.stats === stats && recorded.hash ? recorded.hash : hashOf(paths), stats };
+  return { hash: recorded?.stats === stats && recorded.hash ? recorded.hash : hashOf(paths), stats };
 }
 
 function readStamp() {
@@ -57,7 +57,7 @@ function readStamp() {
 }
 
 /** The template step, in the background at the lowest priority; the stamp records it once it has succeeded. */
-function buildTemplateInBackground(prisma, prismaStats) {
+function buildTemplateInBackground(prisma) {
   // Its progress lines would interleave with the server's log; a failure is still said (on stderr).
   const child = spawn(process.execPath, [path.join(__dirname, 'pglite-template.js')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   child.once('error', () => {}); // a template is only a speed-up: without one, a new database runs initdb
@@ -67,7 +67,7 @@ function buildTemplateInBackground(prisma, prismaStats) {
     // the priority is a courtesy to the server starting beside it
   }
   child.once('close', (status) => {
-    if (status === 0) writeStamp({ ...readStamp(), prisma, prismaStats });
+    if (status === 0) writeStamp({ ...readStamp(), prisma });
   });
   child.unref();
 }
@@ -80,23 +80,24 @@ function writeStamp(stamp) {
 async function main() {
   const started = Date.now();
   const stamp = readStamp();
-  const { hash: sources, stats: sourcesStats } = contentsOf(['src', 'tsconfig.json', '.swcrc'], { hash: stamp.sources, stats: stamp.sourcesStats });
-  const { hash: prisma, stats: prismaStats } = contentsOf(['prisma', 'package-lock.json'], { hash: stamp.prisma, stats: stamp.prismaStats });
+  const sources = contentsOf(['src', 'tsconfig.json', '.swcrc'], stamp.sources);
+  const prisma = contentsOf(['prisma', 'package-lock.json'], stamp.prisma);
   const cacheDir = path.join(root, 'node_modules', '.cache', 'commerce-api');
   const templateCached = () =>
     fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((d) => d.startsWith('pglite-') && fs.existsSync(path.join(cacheDir, d, 'template.json')));
-  const current = stamp.sources === sources && fs.existsSync(path.join(root, 'dist', 'main.js'));
-  // What the stamp says of the template stays (it does not depend on the compile), with the files' stats when
-  // their contents are still those it was built for: then the next start need not read them again.
-  const template = { prisma: stamp.prisma, prismaStats: stamp.prisma === prisma ? prismaStats : stamp.prismaStats };
+  const current = stamp.sources?.hash === sources.hash && fs.existsSync(path.join(root, 'dist', 'main.js'));
+  const templateCurrent = stamp.prisma?.hash === prisma.hash;
+  // What the stamp says of the template stays (it does not depend on the compile), with the files' current stats
+  // when their contents are those it was built for: then the next start need not read them again.
+  const next = { sources, prisma: templateCurrent ? prisma : stamp.prisma };
   if (!current) {
     // compile() empties dist/ first, the stamp with it: an interrupted build leaves no stamp behind.
     await compile();
-    writeStamp({ sources, sourcesStats, ...template });
-  } else if (stamp.sourcesStats !== sourcesStats || stamp.prismaStats !== template.prismaStats) {
-    writeStamp({ ...stamp, sourcesStats, ...template });
+    writeStamp(next);
+  } else if (stamp.sources.stats !== sources.stats || stamp.prisma?.stats !== next.prisma?.stats) {
+    writeStamp(next);
   }
-  if (stamp.prisma !== prisma || !templateCached()) buildTemplateInBackground(prisma, prismaStats);
+  if (!templateCurrent || !templateCached()) buildTemplateInBackground(prisma);
   console.log(current ? `dist/ is up to date with the sources (checked in ${Date.now() - started} ms)` : `built in ${Date.now() - started} ms`);
 }
 

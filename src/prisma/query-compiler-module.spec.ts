@@ -1,7 +1,5 @@
-import { compilerModuleFrom, queryCompilerModule, withFastCompilerLoading } from './query-compiler-module';
+import { COMPILER_FILE, compilerModuleFrom, queryCompilerModule, withFastCompilerLoading } from './query-compiler-module';
 import type { GetPrismaClientConfig } from '@prisma/client/runtime/client';
-
-const COMPILER_FILE = '@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js';
 
 describe('the query compiler read from its file as text', () => {
   it('is the module Prisma itself would load (the installed version keeps it in the form read here)', async () => {

@@ -9,7 +9,7 @@ import type { GetPrismaClientConfig } from '@prisma/client/runtime/client';
  * threads: with the latter, 3 of 8 catalog publishes on PostgreSQL peaked above 320 MB of RSS, against 3 of 18.
  * Every PrismaClient of the process shares the one module (Prisma keeps the first compiler it loads).
  */
-const COMPILER_FILE = '@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js';
+export const COMPILER_FILE = '@prisma/client/runtime/query_compiler_fast_bg.postgresql.wasm-base64.js';
 const LITERAL_START = 'const wasm = "';
 
 let compiled: Promise<WebAssembly.Module | undefined> | undefined;
