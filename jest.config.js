@@ -15,9 +15,12 @@ const swc = [
     },
   },
 ];
+// Jest's runtime with V8's code cache between test files (test/support/code-cache-runtime.js).
+const runtime = '<rootDir>/test/support/code-cache-runtime.js';
 const e2e = (db) => ({
   displayName: `e2e-${db}`,
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/support/e2e-environment.js',
+  runtime,
   transform: { '^.+\\.ts$': swc },
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
   setupFiles: [`<rootDir>/test/support/env-${db}.ts`],
@@ -35,6 +38,7 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'node',
+      runtime,
       transform: { '^.+\\.ts$': swc },
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
     },
@@ -43,6 +47,6 @@ module.exports = {
     e2e('pglite'),
     e2e('postgres'),
     // The server as `npm start` runs it, in a process of its own: what CI runs on every other Node.js line.
-    { displayName: 'smoke', testEnvironment: 'node', transform: { '^.+\\.ts$': swc }, testMatch: ['<rootDir>/test/smoke/*.smoke-spec.ts'] },
+    { displayName: 'smoke', testEnvironment: 'node', runtime, transform: { '^.+\\.ts$': swc }, testMatch: ['<rootDir>/test/smoke/*.smoke-spec.ts'] },
   ],
 };

@@ -29,8 +29,17 @@ interface Contract {
 
 let contract: Contract | undefined;
 
-function contractFor(app: INestApplication): Contract {
+/**
+ * What one Jest worker keeps from one test file to the next (test/support/e2e-environment.js). The contract of the
+ * application as AppModule alone makes it is the same for every file of a run; building it (the document and its
+ * validators) cost about a second per file, so a worker builds it once.
+ */
+const workerMemo = (globalThis as { __e2eWorkerMemo?: Map<string, unknown> }).__e2eWorkerMemo;
+const APP_MODULE_CONTRACT = 'openapi-contract:AppModule';
+
+function contractFor(app: INestApplication, shared: boolean): Contract {
   if (contract) return contract;
+  if (shared && workerMemo?.has(APP_MODULE_CONTRACT)) return (contract = workerMemo.get(APP_MODULE_CONTRACT) as Contract);
   const document = buildOpenApiDocument(app);
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
   addFormats(ajv);
@@ -42,6 +51,7 @@ function contractFor(app: INestApplication): Contract {
   }
   matchers.sort((a, b) => a.params - b.params);
   contract = { document, matchers, ajv, validators: new Map() };
+  if (shared) workerMemo?.set(APP_MODULE_CONTRACT, contract);
   return contract;
 }
 
@@ -67,8 +77,11 @@ export interface ResponseCheck {
   problems: string[];
 }
 
-/** Installs the check as the app's first middleware; call before configureApp. */
-export function checkResponsesAgainstOpenApi(app: INestApplication): ResponseCheck {
+/**
+ * Installs the check as the app's first middleware; call before configureApp. `appModuleOnly`: the app is AppModule
+ * and nothing beside it, so its contract is the one every such app of the run has.
+ */
+export function checkResponsesAgainstOpenApi(app: INestApplication, appModuleOnly: boolean): ResponseCheck {
   const check: ResponseCheck = { checked: 0, problems: [] };
   app.use((req: Request, res: Response, next: NextFunction) => {
     const chunks: Buffer[] = [];
@@ -87,7 +100,7 @@ export function checkResponsesAgainstOpenApi(app: INestApplication): ResponseChe
       return end(chunk, ...rest);
     }) as Response['end'];
     res.once('finish', () => {
-      const problem = inspect(app, req, res, Buffer.concat(chunks), check);
+      const problem = inspect(app, appModuleOnly, req, res, Buffer.concat(chunks), check);
       if (problem) check.problems.push(problem);
     });
     next();
@@ -95,10 +108,10 @@ export function checkResponsesAgainstOpenApi(app: INestApplication): ResponseChe
   return check;
 }
 
-function inspect(app: INestApplication, req: Request, res: Response, body: Buffer, check: ResponseCheck): string | undefined {
+function inspect(app: INestApplication, appModuleOnly: boolean, req: Request, res: Response, body: Buffer, check: ResponseCheck): string | undefined {
   const path = req.originalUrl.split('?')[0];
   if (req.method === 'HEAD' || req.method === 'OPTIONS' || path.startsWith('/docs')) return undefined;
-  const c = contractFor(app);
+  const c = contractFor(app, appModuleOnly);
   const matcher = c.matchers.find((m) => m.method === req.method && m.pattern.test(path));
   const where = `${req.method} ${req.originalUrl} → ${res.statusCode}`;
   const json = /^application\/(.+\+)?json/.test(String(res.getHeader('content-type') ?? ''));
