@@ -2,8 +2,8 @@
 // Jest's runtime with V8's code cache. Every test file has a module registry of its own, so Jest compiles each
 // module again for every file: an e2e file loads the whole application (~2,000 modules), and compiling them took
 // about 2 s of its worker's time, for each of the ~200 e2e files. Here the compiled code of a module is kept on
-// disk under Jest's cache directory, keyed by its path and the hash of the code Jest runs, and handed back to V8,
-// which checks it and compiles afresh when it does not fit (another V8 version or flags).
+// disk under Jest's cache directory, keyed by the hash of the code Jest runs, and handed back to V8, which checks
+// it and compiles afresh when it does not fit (another V8 version or flags).
 // Only how a module is compiled changes: Jest's transform, module registry, sandbox and dynamic import are its own.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -25,11 +25,13 @@ class CodeCacheRuntime extends Runtime {
     executor.compile = (source, filename) => {
       const context = executor.environment.getVmContext();
       if (context == null || executor.resolution.isCoreModule(filename)) return jestCompile(source, filename);
-      const file = path.join(dir, crypto.createHash('sha1').update(filename).update('\0').update(source).digest('hex'));
+      const wrapped = `(function (${executor.injectedModuleParameters.join(', ')}) {${source}\n})`;
+      // By the code alone: a clone elsewhere (CI's) finds what an earlier run compiled.
+      const file = path.join(dir, crypto.createHash('sha1').update(wrapped).digest('hex'));
       const cachedData = readIfPresent(file);
       let script;
       try {
-        script = new vm.Script(`(function (${executor.injectedModuleParameters.join(', ')}) {${source}\n})`, {
+        script = new vm.Script(wrapped, {
           filename,
           cachedData,
           importModuleDynamically: (specifier, _script, attributes, phase) => executor.dynamicImport(specifier, filename, context, attributes, phase),
