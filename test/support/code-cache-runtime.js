@@ -14,14 +14,14 @@ const Runtime = require('jest-runtime').default;
 class CodeCacheRuntime extends Runtime {
   constructor(config, ...rest) {
     super(config, ...rest);
+    /** Modules compiled without a usable cache entry: their code is kept at teardown. */
+    this.codeCachePending = [];
     const executor = this.executor;
     // The module executor is Jest's own: without the members used here, Jest compiles as it always does.
     if (!executor || typeof executor.compile !== 'function' || !Array.isArray(executor.injectedModuleParameters)) return;
     const jestCompile = executor.compile.bind(executor);
     const dir = path.join(config.cacheDirectory, `v8-code-cache-${process.version}`);
     fs.mkdirSync(dir, { recursive: true });
-    const pending = [];
-    this.codeCachePending = pending;
     executor.compile = (source, filename) => {
       const context = executor.environment.getVmContext();
       if (context == null || executor.resolution.isCoreModule(filename)) return jestCompile(source, filename);
@@ -39,15 +39,14 @@ class CodeCacheRuntime extends Runtime {
       } catch {
         return jestCompile(source, filename); // a module that does not compile: Jest's own error for it
       }
-      if (!cachedData || script.cachedDataRejected) pending.push({ file, script });
+      if (!cachedData || script.cachedDataRejected) this.codeCachePending.push({ file, script });
       return script.runInContext(context);
     };
   }
 
   /** After the file's tests, so the code kept includes the functions they ran. */
   teardown() {
-    for (const { file, script } of this.codeCachePending ?? []) writeAtomically(file, script.createCachedData());
-    if (this.codeCachePending) this.codeCachePending.length = 0;
+    for (const { file, script } of this.codeCachePending.splice(0)) writeAtomically(file, script.createCachedData());
     return super.teardown();
   }
 }
