@@ -1,5 +1,6 @@
 import { mkdirSync, realpathSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { GetPrismaClientConfig } from '@prisma/client/runtime/client';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { embeddedAdapterFactory } from './embedded/embedded-driver-adapter';
 import { EmbeddedDatabase } from './embedded/embedded-database';
@@ -9,6 +10,7 @@ import { watchEmbedded, watchPgPool, type PoolWatch } from './pool-watch';
 import { pgDriver, prismaPgAdapter } from '../common/database/postgres-driver';
 import { statementNamer } from './prepared-statement';
 import { withFastCompilerLoading } from './query-compiler-module';
+import { withoutPlanParameterization } from './query-plan-cache';
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string. When absent, an embedded PGlite database is used. */
@@ -251,20 +253,31 @@ function poolQuery(pool: import('pg').Pool, nameOf: (query: { sql: string }) => 
 export const TRANSACTION_LIMITS = { maxWait: 30_000, timeout: 30_000 };
 
 /** The options as the generated client's constructor types know them: they leave out the runtime's `__internal`. */
-type ClientOptions = { adapter: SqlMigrationAwareDriverAdapterFactory; errorFormat: 'minimal'; transactionOptions: typeof TRANSACTION_LIMITS };
+type ClientOptions = {
+  adapter: SqlMigrationAwareDriverAdapterFactory;
+  errorFormat: 'minimal';
+  transactionOptions: typeof TRANSACTION_LIMITS;
+  queryPlanCacheMaxSize?: number;
+};
 
 /**
  * Options of every PrismaClient the server runs. `errorFormat: 'minimal'`: with any other format Prisma
  * captures a stack trace (`new Error()`) on every query, only to point at the calling line if the query
  * fails; ~4 % of the CPU of a simple request. Errors keep their code, meta and message. The query compiler is
  * loaded as query-compiler-module.ts says, through the runtime's configuration override (`__internal.configOverride`).
+ * `queryPlanCache: false`: a client that compiles each query as it comes and holds no parameterization graph
+ * (query-plan-cache.ts), for one whose statements are few and mostly raw SQL.
  */
-export function prismaClientOptions(opts: DatabaseOptions): ClientOptions {
+export function prismaClientOptions(opts: DatabaseOptions, { queryPlanCache = true } = {}): ClientOptions {
+  const configOverride = queryPlanCache
+    ? withFastCompilerLoading
+    : (config: GetPrismaClientConfig) => withoutPlanParameterization(withFastCompilerLoading(config));
   const options = {
     adapter: createAdapterFactory(opts),
     errorFormat: 'minimal' as const,
     transactionOptions: TRANSACTION_LIMITS,
-    __internal: { configOverride: withFastCompilerLoading },
+    ...(queryPlanCache ? {} : { queryPlanCacheMaxSize: 0 }),
+    __internal: { configOverride },
   };
   return options;
 }

@@ -21,7 +21,9 @@ export const WORKER_POOL_MAX = 4;
 @Injectable()
 export class WorkerPrismaService extends PrismaClient implements OnApplicationShutdown {
   constructor(config: AppConfig, pools: DatabasePools) {
-    const options = prismaClientOptions({ ...config.database, poolMax: WORKER_POOL_MAX });
+    // Its statements are raw SQL but for a few rare ones (retention, auto-disable): it keeps no query plans, and
+    // so no second copy of the ~14 MB graph the API's client caches its plans by (query-plan-cache.ts).
+    const options = prismaClientOptions({ ...config.database, poolMax: WORKER_POOL_MAX }, { queryPlanCache: false });
     super(options);
     pools.register('webhooks', poolWatchOf(options.adapter));
   }
