@@ -36,8 +36,14 @@ describe('a client without a query plan cache', () => {
         (e: { code?: string }) => e,
       );
       expect(error?.code).toBe('P2021');
-      await prisma.$executeRawUnsafe('CREATE TABLE plan_probe (id text PRIMARY KEY)');
-      expect(await prisma.$queryRaw`SELECT count(*)::int AS n FROM plan_probe`).toEqual([{ n: 0 }]);
+      // The table of one small model, as its migration makes it: reads, filters and writes carry their values.
+      await prisma.$executeRawUnsafe(
+        `CREATE TABLE row_counts (relation text, bucket text NOT NULL DEFAULT '', shard smallint, n bigint, PRIMARY KEY (relation, bucket, shard))`,
+      );
+      await prisma.rowCount.createMany({ data: [1, 2, 3].map((shard) => ({ relation: 'orders', shard, n: BigInt(shard * 10) })) });
+      await prisma.$transaction(async (tx) => tx.rowCount.updateMany({ where: { relation: 'orders', shard: { in: [2, 3] } }, data: { n: 7n } }));
+      const rows = await prisma.rowCount.findMany({ where: { relation: 'orders', n: { lt: 20n } }, orderBy: { shard: 'asc' } });
+      expect(rows.map((r) => [r.shard, r.n])).toEqual([[1, 10n], [2, 7n], [3, 7n]]);
     } finally {
       await prisma.$disconnect();
     }
