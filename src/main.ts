@@ -5,6 +5,7 @@ import { assertWritableDataDirectories } from './config/data-directories';
 import { getEmbeddedDatabase } from './prisma/database-adapter';
 import { DataDirectoryInUseError } from './prisma/data-directory-lock';
 import { describeThrown } from './prisma/embedded/embedded-protocol';
+import { deferWasmOptimizationWhileStarting } from './wasm-tiering';
 
 async function bootstrap() {
   let config: AppConfig;
@@ -20,9 +21,13 @@ async function bootstrap() {
   }
   // The embedded database starts on its own thread (and takes its directory's lock) while the application's
   // modules load, which is most of a restart's time; the application then finds it open.
-  if (!config.database.databaseUrl) getEmbeddedDatabase(config.database);
+  let restoreTiering: (() => void) | null = null;
+  if (!config.database.databaseUrl) {
+    restoreTiering = deferWasmOptimizationWhileStarting();
+    getEmbeddedDatabase(config.database);
+  }
   const { serve } = await import('./serve');
-  await serve(config);
+  await serve(config, () => restoreTiering?.());
 }
 
 bootstrap().catch((err) => {

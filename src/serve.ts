@@ -10,8 +10,8 @@ import { createRootLogger, NestPinoLogger } from './common/logging/app-logger';
 import { localBaseUrl, nextSteps, storefrontClientId } from './next-steps';
 import { loopbackBaseUrl, seedPxmIntoOwnServer } from './seed/seed-pxm-in-process';
 
-/** Builds the application on `config`, listens, and prints where to go next. */
-export async function serve(config: AppConfig): Promise<void> {
+/** Builds the application on `config`, listens (then calls `listening`), and prints where to go next. */
+export async function serve(config: AppConfig, listening: () => void = () => {}): Promise<void> {
   if (config.database.databaseUrl) tuneV8ForPostgres();
   const logger = createRootLogger(config.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, new CommerceExpressAdapter(), {
@@ -30,6 +30,7 @@ export async function serve(config: AppConfig): Promise<void> {
     process.once(signal, () => setTimeout(() => process.exit(1), config.shutdownTimeoutMs).unref());
   }
   const server: Server = await app.listen(config.port, config.host);
+  listening();
   server.keepAliveTimeout = 5000;
   const drainHttp = httpDrain(server);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, drainHttp);
