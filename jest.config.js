@@ -40,7 +40,7 @@ module.exports = {
       testEnvironment: 'node',
       runtime,
       transform: { '^.+\\.ts$': swc },
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.js'],
     },
     // A smoke run of the benchmark harness (bench/): its load loop and API client, never a benchmark.
     { displayName: 'bench-harness', testEnvironment: 'node', testMatch: ['<rootDir>/bench/**/*.spec.js'] },

@@ -27,7 +27,11 @@ async function bootstrap() {
     getEmbeddedDatabase(config.database);
   }
   const { serve } = await import('./serve');
-  await serve(config, () => restoreTiering?.());
+  await serve(config, () => {
+    restoreTiering?.();
+    // `npm start` keeps V8's code cache of what the start ran once this is emitted (scripts/lib/start-cache.js).
+    process.emit('commerce-api:listening' as never);
+  });
 }
 
 bootstrap().catch((err) => {

@@ -281,10 +281,14 @@ export class EmbeddedDatabase {
   }
 }
 
-/** The compiled host script; under ts-jest (TypeScript sources) the thread compiles it with ts-node. */
+/**
+ * The compiled host script beside this module, or under dist/prisma/embedded when this module is part of the
+ * server's bundle (dist/main.bundle.js); under ts-jest (TypeScript sources) the thread compiles it with ts-node.
+ */
 function hostScript(): { file: string; execArgv?: string[] } {
   if (__filename.endsWith('.ts')) {
     return { file: join(__dirname, 'pglite-host.worker.ts'), execArgv: [...process.execArgv, '--require', 'ts-node/register/transpile-only'] };
   }
-  return { file: join(__dirname, 'pglite-host.worker.js') };
+  const beside = join(__dirname, 'pglite-host.worker.js');
+  return { file: existsSync(beside) ? beside : join(__dirname, 'prisma', 'embedded', 'pglite-host.worker.js') };
 }
