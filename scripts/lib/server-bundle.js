@@ -1,8 +1,9 @@
 // The server as one file (dist/main.bundle.js), which `npm start` loads with V8's code cache (start-cache.js): with
 // ~2,000 modules, finding, reading and wrapping each file was a third of loading them. Built by esbuild from the
 // compiled dist/main.js. Left outside it: packages that load files by their own path (Prisma's WebAssembly,
-// PGlite, swagger-ui's assets, pino's transport threads, the file-lock addon), optional packages Nest looks for
-// and does not need, and the clients of services the server reaches only when configured.
+// PGlite, swagger-ui's assets, pino's transport threads, the file-lock addon), packages that an outside one also
+// loads and that must be one copy for both (node-postgres, which Prisma's PostgreSQL adapter uses), optional
+// packages Nest looks for and does not need, and the clients of services the server reaches only when configured.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -11,6 +12,8 @@ const EXTERNAL = [
   '@prisma/*',
   '@electric-sql/pglite',
   'pglite-prisma-adapter',
+  'pg',
+  'pg-*',
   'swagger-ui-dist',
   'pino',
   'thread-stream',

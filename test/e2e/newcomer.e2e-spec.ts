@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserContext, chromium } from 'playwright-core';
 import { FreshCheckout, freshCheckout, NpmProcess, runNpm } from '../support/fresh-checkout';
-import { testDbKind } from '../support/test-database';
+import { Client } from 'pg';
+import { ADMIN_DATABASE_URL, testDbKind } from '../support/test-database';
 
 /**
  * The path the README's first screen describes, in a real browser: `npm start` on a fresh checkout, the
@@ -115,5 +116,45 @@ onPgliteProject("a newcomer's first ten minutes: npm start, npm run seed, trying
     mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
     await shown.scrollIntoViewIfNeeded();
     await page.screenshot({ path: SCREENSHOT });
+  });
+  it('npm start of the same checkout on PostgreSQL (DATABASE_URL): the bundled server takes a token, a write and a list', async () => {
+    expect(existsSync(join(checkout.dir, 'dist', 'main.bundle.js'))).toBe(true);
+    const name = `newcomer_pg_${process.pid}`;
+    const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(ADMIN_DATABASE_URL);
+    url.pathname = `/${name}`;
+    const secret = 'newcomer-postgres-secret-0123456789';
+    const pgServer = runNpm(checkout.dir, ['start'], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: url.toString(),
+      CLIENT_ID: 'newcomer-postgres',
+      CLIENT_SECRET: secret,
+      FILES_DIR: join(data, 'files-postgres'),
+    });
+    try {
+      const base = (await pgServer.waitFor(/Commerce API is ready at (http:\/\/\S+)/))[1];
+      const token = await fetch(`${base}/oauth/access_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'newcomer-postgres', client_secret: secret }),
+      }).then((r) => r.json() as Promise<{ access_token: string }>);
+      const auth = { authorization: `Bearer ${token.access_token}` };
+      const created = await fetch(`${base}/pcm/products`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { type: 'product', attributes: { name: 'Bundled start', sku: 'bundled-start-1', commodity_type: 'physical' } } }),
+      });
+      expect(created.status).toBe(201);
+      const listed = (await fetch(`${base}/pcm/products`, { headers: auth }).then((r) => r.json())) as { data: { attributes: { sku: string } }[] };
+      expect(listed.data.map((p) => p.attributes.sku)).toEqual(['bundled-start-1']);
+    } finally {
+      await pgServer.stop();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   });
 });
