@@ -117,7 +117,7 @@ onPgliteProject("a newcomer's first ten minutes: npm start, npm run seed, trying
     await shown.scrollIntoViewIfNeeded();
     await page.screenshot({ path: SCREENSHOT });
   });
-  it('npm start of the same checkout on PostgreSQL (DATABASE_URL): the bundled server takes a token, a write and a list', async () => {
+  it('npm start of the same checkout on PostgreSQL (DATABASE_URL): the server takes a token, a write and a list', async () => {
     expect(existsSync(join(checkout.dir, 'dist', 'main.bundle.js'))).toBe(true);
     const name = `newcomer_pg_${process.pid}`;
     const admin = new Client({ connectionString: ADMIN_DATABASE_URL });
