@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rateLimitError } from './rate-limit.guard';
+import { rateLimitError } from './request-budget';
 import { RateLimitStore } from './rate-limit.store';
 
 /** Sign-in attempts allowed per sign-in name in a sliding window (guessing a password takes many). */

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { rateLimitError, trackerFor } from './rate-limit.guard';
+import { rateLimitError, trackerFor } from './request-budget';
 
 describe('rate limiting helpers', () => {
   it('keys a request by its validated access token, else by its IP (an unvalidated header is ignored)', () => {
