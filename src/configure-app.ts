@@ -7,10 +7,12 @@ import { ApiExceptionFilter } from './common/errors/api-exception.filter';
 import { RouteFamilies } from './common/errors/route-families';
 import { CommerceExpressAdapter } from './common/http/commerce-express-adapter';
 import { buildOpenApiDocument } from './common/openapi/openapi-document';
+import { KeptAnswers } from './common/http/kept-answers';
 import { parseQueryOncePerRequest } from './common/http/query-once';
 import { requestContextMiddleware } from './common/http/request-context';
 import { ROOT_LOGGER, RootLogger } from './common/logging/logging.module';
 import { rememberSecrets, urlPassword } from './common/logging/secret-scrubber';
+import { RequestBudget } from './common/throttling/request-budget';
 import { useLeanAsyncResourceBind } from './common/runtime/lean-async-resource-bind';
 import { HttpMetrics } from './metrics/http-metrics';
 
@@ -41,6 +43,8 @@ export function configureApp(app: INestApplication): void {
       maxAge: 86_400,
     });
   }
+  const budget = app.get(RequestBudget);
+  http.use(app.get(KeptAnswers).middleware((req, res) => budget.spend(req, res)));
   // The SDK sends `Content-Type: application/json` on every request, bodyless ones included.
   http.use(express.json({ limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] }));
   http.use(express.urlencoded({ extended: false, limit: config.bodyLimitBytes }));

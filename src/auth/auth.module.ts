@@ -24,6 +24,6 @@ import { PrincipalResolvers } from './principal-resolvers';
     BearerStrategy,
     { provide: APP_GUARD, useClass: BearerAuthGuard },
   ],
-  exports: [AccessTokensService, ApiClientsService],
+  exports: [AccessTokensService, ApiClientsService, PrincipalResolvers],
 })
 export class AuthModule {}

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import type { Request } from 'express';
 import { ApiError } from '../common/errors/api-error';
 import type { Principal } from '../common/http/request-context';
 import { BearerTokenResolver, HeaderTokenResolver, PRINCIPAL_RESOLVER } from './principal-resolver.decorator';
@@ -44,6 +45,23 @@ export class PrincipalResolvers implements OnModuleInit {
     return refined;
   }
 
+  /**
+   * The principal the bearer guard would let this request in as, for answers served before routing
+   * (KeptAnswers): the `Authorization: Bearer` token's, refined by the header tokens sent. Undefined whenever the
+   * guard would refuse the request, or answer it otherwise than by letting it in (a token in the query, a
+   * request body, a failing lookup): the routed pipeline then answers it, with its own errors.
+   */
+  async ofRequest(req: Request): Promise<Principal | undefined> {
+    const token = bearerTokenOf(req);
+    if (token === undefined) return undefined;
+    try {
+      const principal = await this.resolve(token);
+      return principal ? await this.refine(principal, (name) => req.get(name)) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The principal behind a bearer token, or null when no resolver knows it. */
   async resolve(token: string): Promise<Principal | null> {
     for (const resolver of this.resolvers) {
@@ -52,4 +70,18 @@ export class PrincipalResolvers implements OnModuleInit {
     }
     return null;
   }
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header as passport-http-bearer reads it (the scheme in any
+ * case, exactly two parts), when it is the request's only token: passport also reads `access_token` from the
+ * query and the body, and refuses a request that sends two.
+ */
+function bearerTokenOf(req: Request): string | undefined {
+  const parts = req.headers.authorization?.split(' ');
+  if (parts?.length !== 2 || !/^Bearer$/i.test(parts[0]) || !parts[1]) return undefined;
+  const length = req.headers['content-length'];
+  if ((length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined) return undefined;
+  if (req.originalUrl.includes('access_token')) return undefined;
+  return parts[1];
 }

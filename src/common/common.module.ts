@@ -4,6 +4,7 @@ import { CommonInterceptors } from './common-interceptors';
 import { ApiExceptionFilter } from './errors/api-exception.filter';
 import { RouteFamilies } from './errors/route-families';
 import { DataEnvelopeInterceptor } from './http/data-envelope.interceptor';
+import { KeptAnswers } from './http/kept-answers';
 import { ListQueryParser } from './http/list-query.parser';
 import { PaginationInterceptor } from './http/pagination.interceptor';
 import { IncludeInterceptor } from './include/include.interceptor';
@@ -42,10 +43,11 @@ export class CommonModule {
         { provide: APP_INTERCEPTOR, useClass: CommonInterceptors },
         IncludeRegistry,
         ListQueryParser,
+        KeptAnswers,
         ResponseCache,
         CacheInvalidationListener,
       ],
-      exports: [RouteFamilies, ApiExceptionFilter, IncludeRegistry, ListQueryParser, ResponseCache],
+      exports: [RouteFamilies, ApiExceptionFilter, IncludeRegistry, ListQueryParser, KeptAnswers, ResponseCache],
     };
   }
 }

@@ -4,19 +4,26 @@ import { LRUCache } from 'lru-cache';
 import { CATALOG_RELEASES_CHANNEL } from '../catalogs/catalog-resolver';
 import { AppConfig } from '../config/app-config';
 import { ListenConnection } from '../common/database/listen-connection';
-import { type JsonParts, SerializedDocument } from '../common/http/response-document';
+import type { KeptAnswer } from '../common/http/kept-answers';
+import { bytesDocument, SerializedDocument } from '../common/http/response-document';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
 import { PrismaService } from '../prisma/prisma.service';
 
-/** A finished answer of a published release: its JSON as UTF-8 bytes, and their ETag. */
-export interface PreparedAnswer {
-  bytes: Buffer;
-  etag: string;
+/** A finished answer of a published release: its JSON as UTF-8 bytes, their ETag, and the route that made it. */
+export type PreparedAnswer = KeptAnswer;
+
+/**
+ * What one read of a release answers with, besides the release: the currency of display prices, the store's
+ * page length (a list's `page[limit]` when the query gives none), the links' origin and the URL as sent (its
+ * path names the route, its query the page, filter and includes).
+ */
+export function preparedReadKey(currency: string | null, pageLength: number, base: string, url: string): string {
+  return `${currency ?? '-'} ${pageLength} ${base} ${url}`;
 }
 
 /**
  * Finished answers of published releases, kept in process. A published release never changes, so one read of
- * it (release, currency, link origin, path and query) always answers the same text, whatever the client's
+ * it (release and preparedReadKey) always answers the same text, whatever the client's
  * `Cache-Control`: only which release a request sees can change, and that is resolved on every request. A
  * catalog write changes nothing here (it shows in the next release). An answer is dropped when its release is no
  * longer PUBLISHED (deleted): on every NOTIFY of `commerce_catalog_releases` the releases kept are checked. Sized
@@ -52,14 +59,19 @@ export class PreparedReads implements OnApplicationBootstrap, BeforeApplicationS
     return this.entries !== undefined && this.listening;
   }
 
-  /** The answer kept for `key` of `releaseId`, or the one `build` makes now (kept for the next read). */
-  async answer(releaseId: string, key: string, build: () => Promise<object>): Promise<PreparedAnswer> {
+  /** The answer kept for `key` (preparedReadKey) of `releaseId`, or undefined. */
+  kept(releaseId: string, key: string): PreparedAnswer | undefined {
+    return this.enabled ? this.entries!.get(`${releaseId} ${key}`) : undefined;
+  }
+
+  /** The answer kept for `key` of `releaseId`, or the one `build` makes now for `route` (kept for the next read). */
+  async answer(releaseId: string, key: string, route: string, build: () => Promise<object>): Promise<PreparedAnswer> {
     const fullKey = `${releaseId} ${key}`;
     const kept = this.enabled ? this.entries!.get(fullKey) : undefined;
     if (kept) return kept;
     const started = this.changes;
     const bytes = Buffer.from(JSON.stringify(await build()));
-    const made: PreparedAnswer = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
+    const made: PreparedAnswer = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, route };
     if (this.enabled && started === this.changes) this.keep(releaseId, fullKey, made);
     return made;
   }
@@ -145,27 +157,6 @@ export class PreparedReads implements OnApplicationBootstrap, BeforeApplicationS
   }
 }
 
-/**
- * The answer as a document the HTTP layer writes as it is: its one part is the kept Buffer itself, so a hit
- * allocates no copy of the answer (a string part would be encoded into a new Buffer on every response: memory
- * outside the heap that V8 counts towards its next full collection, see docs/performance.md).
- */
-class PreparedDocument extends SerializedDocument {
-  constructor(private readonly bytes: Buffer) {
-    super([], []);
-    // The socket takes a Buffer where the document's writer passes a part.
-    (this as { parts: JsonParts }).parts = [bytes as unknown as string];
-  }
-
-  override get byteLength(): number {
-    return this.bytes.length;
-  }
-
-  override toBuffer(): Buffer {
-    return this.bytes;
-  }
-}
-
 export function preparedDocument(answer: PreparedAnswer): SerializedDocument {
-  return new PreparedDocument(answer.bytes);
+  return bytesDocument(answer.bytes);
 }

@@ -44,7 +44,7 @@ export class ShopperCatalogController extends CatalogReads {
   @Read('Get the catalog release the shopper sees', D.CatalogViewReleaseDocument)
   @Get()
   async release(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return this.read(req, res, 0, async (ctx) => {
+    return this.read(req, res, undefined, async (ctx) => {
       const row = await this.reader.release(ctx.releaseId);
       if (!row) throw noPublishedCatalog();
       return { data: RELEASE_WIRE.present(row, { linkBase: ctx.url.baseUrl }) };

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { CatalogsModule } from '../catalogs/catalogs.module';
 import { InApiFamily } from '../common/errors/api-family';
 import { CurrenciesModule } from '../currencies/currencies.module';
 import { PXM } from '../pxm/pxm.family';
+import { KeptCatalogAnswers } from './kept-catalog-answers';
 import { PreparedReads } from './prepared-reads';
 import { ReleasePreviewController } from './release-preview.controller';
 import { ReleaseReader } from './release-reader';
@@ -11,9 +13,9 @@ import { ShopperCatalogService } from './shopper-catalog.service';
 
 /** Elastic Path's Catalog View for shoppers (`/catalog/...`) and the admin previews of a release: published releases only. */
 @Module({
-  imports: [CatalogsModule, CurrenciesModule],
+  imports: [AuthModule, CatalogsModule, CurrenciesModule],
   controllers: [ShopperCatalogController, ReleasePreviewController],
-  providers: [ReleaseReader, ShopperCatalogService, PreparedReads],
+  providers: [ReleaseReader, ShopperCatalogService, PreparedReads, KeptCatalogAnswers],
   exports: [ReleaseReader],
 })
 @InApiFamily(PXM)

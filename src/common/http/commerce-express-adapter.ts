@@ -57,7 +57,7 @@ export class CommerceExpressAdapter extends ExpressAdapter {
  * never copied into a Buffer of its own, memory outside the JavaScript heap that V8 counts towards its next full
  * collection.
  */
-function writeDocument(response: Response, document: SerializedDocument, statusCode?: number): void {
+export function writeDocument(response: Response, document: SerializedDocument, statusCode?: number): void {
   if (statusCode) response.status(statusCode);
   if (response.req.fresh) {
     response.status(304).end();

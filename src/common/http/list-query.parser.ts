@@ -13,6 +13,11 @@ export class ListQueryParser {
   constructor(@Inject(PAGE_LENGTH_SOURCE) private readonly pageLength: PageLengthSource) {}
 
   async parse(query: Record<string, unknown>, spec: ListResourceSpec): Promise<ListQuery> {
-    return parseListQuery(query ?? {}, spec, { defaultLimit: await this.pageLength.pageLength() });
+    return parseListQuery(query ?? {}, spec, { defaultLimit: await this.defaultLimit() });
+  }
+
+  /** The store's current `page_length`: a list's `page[limit]` when its query gives none. */
+  defaultLimit(): Promise<number> {
+    return this.pageLength.pageLength();
   }
 }
