@@ -18,9 +18,10 @@ const UNCACHED_READS = [
   { name: 'category', result: 'category_include_uncached' },
   { name: 'orders', result: 'orders_list_uncached' },
   { name: 'transactions', result: 'transactions_list_uncached' },
-  { name: 'shopper_products', result: 'shopper_products_uncached' },
-  { name: 'shopper_node_products', result: 'shopper_node_products_uncached' },
-  { name: 'shopper_product', result: 'shopper_product_uncached' },
+  // A published release's reads are answered from what it keeps: ≥ 30 % of node:http, ≥ 5 × the uncached /v2 page.
+  { name: 'shopper_products', result: 'shopper_products_uncached', judged: true, minFraction: 0.3, minVsV2: 5 },
+  { name: 'shopper_node_products', result: 'shopper_node_products_uncached', judged: true, minFraction: 0.3, minVsV2: 5 },
+  { name: 'shopper_product', result: 'shopper_product_uncached', judged: true, minFraction: 0.3, minVsV2: 5 },
 ];
 
 /**
