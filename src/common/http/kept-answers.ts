@@ -91,9 +91,9 @@ export class KeptAnswers implements OnModuleInit {
       req.principal = undefined;
       return false;
     }
+    req.route = { path: answer.route }; // the metrics label a 429 too by its route, as when routed
     await spend(req, res);
     this.answered++;
-    req.route = { path: answer.route };
     res.setHeader('ETag', answer.etag);
     writeDocument(res, bytesDocument(answer.bytes));
     return true;
