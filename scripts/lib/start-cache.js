@@ -10,6 +10,7 @@ const Module = require('node:module');
 const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
+const { readIfPresent, writeAtomically } = require('./cache-file');
 
 /** What the server emits on `process` once it listens (src/main.ts). */
 const LISTENING = 'commerce-api:listening';
@@ -20,7 +21,7 @@ function loadWithCodeCache(file, cacheDir = path.join(os.tmpdir(), 'commerce-api
   const cacheFile = path.join(cacheDir, `${key}.v8`);
   const cachedData = readIfPresent(cacheFile);
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-  if (!cachedData || script.cachedDataRejected) process.once(LISTENING, () => writeAtomically(cacheDir, cacheFile, script.createCachedData()));
+  if (!cachedData || script.cachedDataRejected) process.once(LISTENING, () => writeAtomically(cacheFile, script.createCachedData()));
   const mod = new Module(file, module);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths(path.dirname(file));
@@ -32,26 +33,6 @@ function loadWithCodeCache(file, cacheDir = path.join(os.tmpdir(), 'commerce-api
   script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
   mod.loaded = true;
   return { cached: Boolean(cachedData && !script.cachedDataRejected), exports: mod.exports };
-}
-
-function readIfPresent(file) {
-  try {
-    return fs.readFileSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Another name, then a rename: a start that reads it meanwhile never sees half an entry. A cache is only a speed-up. */
-function writeAtomically(dir, file, data) {
-  const partial = `${file}.${process.pid}`;
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(partial, data);
-    fs.renameSync(partial, file);
-  } catch {
-    fs.rmSync(partial, { force: true });
-  }
 }
 
 module.exports = { loadWithCodeCache, LISTENING };

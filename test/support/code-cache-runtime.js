@@ -10,6 +10,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const Runtime = require('jest-runtime').default;
+const { readIfPresent, writeAtomically } = require('../../scripts/lib/cache-file');
 
 class CodeCacheRuntime extends Runtime {
   constructor(config, ...rest) {
@@ -48,25 +49,6 @@ class CodeCacheRuntime extends Runtime {
   teardown() {
     for (const { file, script } of this.codeCachePending.splice(0)) writeAtomically(file, script.createCachedData());
     return super.teardown();
-  }
-}
-
-function readIfPresent(file) {
-  try {
-    return fs.readFileSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Written under another name and renamed, so a worker never reads another's half-written entry. */
-function writeAtomically(file, data) {
-  const partial = `${file}.${process.pid}`;
-  try {
-    fs.writeFileSync(partial, data);
-    fs.renameSync(partial, file);
-  } catch {
-    fs.rmSync(partial, { force: true });
   }
 }
 
