@@ -3,7 +3,7 @@ import { ApiHeader, ApiQuery } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ListQueryParser } from '../common/http/list-query.parser';
 import { linkBase } from '../common/http/request-context';
-import { type ListQuery, type ListResourceSpec, parseListQuery } from '../common/list-query';
+import { type ListResourceSpec } from '../common/list-query';
 import { ApiDocumentResponse, pageParameters } from '../common/openapi/api-operation.decorators';
 import { ref } from '../common/openapi/json-schema';
 import { CurrenciesService } from '../currencies/currencies.service';
@@ -53,7 +53,7 @@ export abstract class CatalogReads {
   @Read('Get the hierarchies of a catalog release', D.CatalogHierarchyList, CATALOG_HIERARCHIES_SPEC)
   @Get('hierarchies')
   async hierarchies(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_HIERARCHIES_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_HIERARCHIES_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.hierarchies(ctx, q));
   }
 
@@ -66,28 +66,28 @@ export abstract class CatalogReads {
   @Read("Get a hierarchy's nodes, at every depth", D.CatalogNodeList, CATALOG_NODES_SPEC)
   @Get('hierarchies/:hierarchyId/nodes')
   async hierarchyNodes(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('hierarchyId') id: string, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_NODES_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_NODES_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.hierarchyNodes(ctx, id, false, q));
   }
 
   @Read("Get a hierarchy's top-level nodes", D.CatalogNodeList, CATALOG_NODES_SPEC)
   @Get('hierarchies/:hierarchyId/children')
   async hierarchyChildren(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('hierarchyId') id: string, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_NODES_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_NODES_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.hierarchyNodes(ctx, id, true, q));
   }
 
   @Read("Get a hierarchy's products", D.CatalogProductList, CATALOG_PRODUCTS_SPEC, PRODUCTS)
   @Get(['hierarchies/:hierarchyId/products', 'hierarchies/:hierarchyId/relationships/products'])
   async hierarchyProducts(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('hierarchyId') id: string, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_PRODUCTS_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_PRODUCTS_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.products(ctx, { kind: 'hierarchy', hierarchyId: id }, q));
   }
 
   @Read('Get the nodes of a catalog release', D.CatalogNodeList, CATALOG_NODES_SPEC)
   @Get('nodes')
   async nodes(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_NODES_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_NODES_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.nodes(ctx, { kind: 'release' }, q));
   }
 
@@ -100,21 +100,21 @@ export abstract class CatalogReads {
   @Read("Get a node's children", D.CatalogNodeList, CATALOG_NODES_SPEC)
   @Get('nodes/:nodeId/relationships/children')
   async nodeChildren(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('nodeId') id: string, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_NODES_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_NODES_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.nodeChildren(ctx, id, q));
   }
 
   @Read("Get a node's products (curated products first)", D.CatalogProductList, CATALOG_PRODUCTS_SPEC, PRODUCTS)
   @Get('nodes/:nodeId/relationships/products')
   async nodeProducts(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('nodeId') id: string, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_PRODUCTS_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_PRODUCTS_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.products(ctx, { kind: 'node', nodeId: id }, q));
   }
 
   @Read('Get the products of a catalog release', D.CatalogProductList, CATALOG_PRODUCTS_SPEC, PRODUCTS)
   @Get('products')
   async products(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_PRODUCTS_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_PRODUCTS_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.products(ctx, { kind: 'release' }, q));
   }
 
@@ -127,21 +127,15 @@ export abstract class CatalogReads {
   @Read("Get a parent product's child products", D.CatalogProductList, CATALOG_PRODUCTS_SPEC, PRODUCTS)
   @Get('products/:productId/relationships/children')
   async productChildren(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('productId') id: string, @Query() query: Query) {
-    const q = await this.parse(query, CATALOG_PRODUCTS_SPEC);
+    const q = await this.listQuery.parseWithPageLength(query, CATALOG_PRODUCTS_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.products(ctx, { kind: 'children', parentId: id }, q));
   }
 
   @Read("Get a bundle's component products (references)", D.CatalogProductReferenceList, 'pages')
   @Get('products/:productId/relationships/component_products')
   async componentProducts(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('productId') id: string, @Query() query: Query) {
-    const q = await this.parse({ page: query.page, 'page[limit]': query['page[limit]'], 'page[offset]': query['page[offset]'] }, CATALOG_PRODUCTS_SPEC);
+    const q = await this.listQuery.parseWithPageLength({ page: query.page, 'page[limit]': query['page[limit]'], 'page[offset]': query['page[offset]'] }, CATALOG_PRODUCTS_SPEC);
     return this.read(req, res, q.pageLength, (ctx) => this.catalog.componentProducts(ctx, id, q));
-  }
-
-  /** The list query, with the page length it was parsed with (part of the key of the prepared answer). */
-  protected async parse(query: Query, spec: ListResourceSpec): Promise<ListQuery & { pageLength: number }> {
-    const pageLength = await this.listQuery.defaultLimit();
-    return { ...parseListQuery(query ?? {}, spec, { defaultLimit: pageLength }), pageLength };
   }
 
   /**
@@ -153,7 +147,7 @@ export abstract class CatalogReads {
     const currency = requestCurrency(req.get('x-moltin-currency'), this.currencies.defaultCurrency());
     const base = linkBase();
     const ctx: CatalogReadContext = { releaseId, currency, includes: parseCatalogIncludes(req.query.include), url: { baseUrl: base, path: req.path, query: req.query as Query } };
-    const key = preparedReadKey(currency, pageLength ?? (await this.listQuery.defaultLimit()), base, req.originalUrl);
+    const key = preparedReadKey(req, currency, pageLength ?? (await this.listQuery.defaultLimit()));
     const route = (req.route as { path: string }).path;
     const answer = await this.prepared.answer(releaseId, key, route, () => build(ctx));
     res.setHeader('ETag', answer.etag);

@@ -3,7 +3,6 @@ import { PrincipalResolvers } from '../auth/principal-resolvers';
 import { CatalogResolver } from '../catalogs/catalog-resolver';
 import { KeptAnswer, KeptAnswerSource, ServesKeptAnswers } from '../common/http/kept-answers';
 import { ListQueryParser } from '../common/http/list-query.parser';
-import { linkBase } from '../common/http/request-context';
 import { CurrenciesService } from '../currencies/currencies.service';
 import { PreparedReads, preparedReadKey } from './prepared-reads';
 import { requestCurrency } from './shopper-catalog.presenter';
@@ -32,6 +31,6 @@ export class KeptCatalogAnswers implements KeptAnswerSource {
     const resolved = await this.resolver.forRequest(req);
     if (!resolved) return undefined;
     const currency = requestCurrency(req.get('x-moltin-currency'), this.currencies.defaultCurrency());
-    return this.prepared.kept(resolved.releaseId, preparedReadKey(currency, await this.listQuery.defaultLimit(), linkBase(), req.originalUrl));
+    return this.prepared.kept(resolved.releaseId, preparedReadKey(req, currency, await this.listQuery.defaultLimit()));
   }
 }

@@ -1,10 +1,12 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import type { Request } from 'express';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { CATALOG_RELEASES_CHANNEL } from '../catalogs/catalog-resolver';
 import { AppConfig } from '../config/app-config';
 import { ListenConnection } from '../common/database/listen-connection';
 import type { KeptAnswer } from '../common/http/kept-answers';
+import { linkBase } from '../common/http/request-context';
 import { bytesDocument, SerializedDocument } from '../common/http/response-document';
 import { ROOT_LOGGER, RootLogger } from '../common/logging/logging.module';
 import { PrismaService } from '../prisma/prisma.service';
@@ -17,8 +19,8 @@ export type PreparedAnswer = KeptAnswer;
  * page length (a list's `page[limit]` when the query gives none), the links' origin and the URL as sent (its
  * path names the route, its query the page, filter and includes).
  */
-export function preparedReadKey(currency: string | null, pageLength: number, base: string, url: string): string {
-  return `${currency ?? '-'} ${pageLength} ${base} ${url}`;
+export function preparedReadKey(req: Request, currency: string | null, pageLength: number): string {
+  return `${currency ?? '-'} ${pageLength} ${linkBase()} ${req.originalUrl}`;
 }
 
 /**
@@ -61,18 +63,17 @@ export class PreparedReads implements OnApplicationBootstrap, BeforeApplicationS
 
   /** The answer kept for `key` (preparedReadKey) of `releaseId`, or undefined. */
   kept(releaseId: string, key: string): PreparedAnswer | undefined {
-    return this.enabled ? this.entries!.get(`${releaseId} ${key}`) : undefined;
+    return this.enabled ? this.entries!.get(entryKey(releaseId, key)) : undefined;
   }
 
   /** The answer kept for `key` of `releaseId`, or the one `build` makes now for `route` (kept for the next read). */
   async answer(releaseId: string, key: string, route: string, build: () => Promise<object>): Promise<PreparedAnswer> {
-    const fullKey = `${releaseId} ${key}`;
-    const kept = this.enabled ? this.entries!.get(fullKey) : undefined;
+    const kept = this.kept(releaseId, key);
     if (kept) return kept;
     const started = this.changes;
     const bytes = Buffer.from(JSON.stringify(await build()));
     const made: PreparedAnswer = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`, route };
-    if (this.enabled && started === this.changes) this.keep(releaseId, fullKey, made);
+    if (this.enabled && started === this.changes) this.keep(releaseId, entryKey(releaseId, key), made);
     return made;
   }
 
@@ -155,6 +156,10 @@ export class PreparedReads implements OnApplicationBootstrap, BeforeApplicationS
     keys?.delete(key);
     if (keys?.size === 0) this.keysOfRelease.delete(releaseId);
   }
+}
+
+function entryKey(releaseId: string, key: string): string {
+  return `${releaseId} ${key}`;
 }
 
 export function preparedDocument(answer: PreparedAnswer): SerializedDocument {

@@ -16,6 +16,12 @@ export class ListQueryParser {
     return parseListQuery(query ?? {}, spec, { defaultLimit: await this.defaultLimit() });
   }
 
+  /** `parse`, with the page length it used (for an answer kept per query and page length). */
+  async parseWithPageLength(query: Record<string, unknown>, spec: ListResourceSpec): Promise<ListQuery & { pageLength: number }> {
+    const pageLength = await this.defaultLimit();
+    return { ...parseListQuery(query ?? {}, spec, { defaultLimit: pageLength }), pageLength };
+  }
+
   /** The store's current `page_length`: a list's `page[limit]` when its query gives none. */
   defaultLimit(): Promise<number> {
     return this.pageLength.pageLength();
